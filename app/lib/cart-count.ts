@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from "react";
+
+/** Local-storage key of the cart (public-site spec §3). */
+export const CART_STORAGE_KEY = "shop-cart";
+/** Dispatched on window whenever this tab changes the stored cart. */
+export const CART_CHANGE_EVENT = "shop-cart-change";
+
+export function countCartItems(raw: string | null): number {
+  if (!raw) return 0;
+  try {
+    const lines: unknown = JSON.parse(raw);
+    if (!Array.isArray(lines)) return 0;
+    return lines.reduce((sum: number, line) => {
+      const q = Number((line as { quantity?: unknown })?.quantity);
+      return sum + (Number.isFinite(q) && q > 0 ? Math.floor(q) : 0);
+    }, 0);
+  } catch {
+    return 0;
+  }
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener("storage", onChange);
+  window.addEventListener(CART_CHANGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onChange);
+    window.removeEventListener(CART_CHANGE_EVENT, onChange);
+  };
+}
+
+/** The number of items in the stored cart; 0 on the server and before hydration. */
+export function useCartCount(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => countCartItems(window.localStorage.getItem(CART_STORAGE_KEY)),
+    () => 0,
+  );
+}

@@ -1,0 +1,9 @@
+/** What server.ts hands every loader and action besides the request. */
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Per-request nonce for the Content-Security-Policy's inline scripts. */
+    cspNonce: string;
+  }
+}
+
+export {};

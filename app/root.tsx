@@ -1,0 +1,82 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./load-context";
+import stylesheet from "./app.css?url";
+import { themeStyleSheet } from "./domain/theme";
+import { SITE_NAME } from "./domain/site";
+import { NotFound } from "./components/not-found";
+import { ErrorFallback } from "./components/error-fallback";
+import { Toaster } from "./components/ui/toaster";
+import { loadThemeStyleSheet } from "./server/theme.server";
+
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "preload",
+    href: "/fonts/playfair-display-latin-var.woff2",
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
+  {
+    rel: "preload",
+    href: "/fonts/inter-latin-var.woff2",
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { themeCss: await loadThemeStyleSheet(), nonce: context.cspNonce };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  // Without loader data (an error before the root loader ran) the defaults still apply.
+  const themeCss = data?.themeCss ?? themeStyleSheet(null);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f0f0f" />
+        <style id="theme-variables" nonce={data?.nonce} dangerouslySetInnerHTML={{ __html: themeCss }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <Toaster />
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const meta: Route.MetaFunction = () => [{ title: SITE_NAME }];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  return (
+    <main className="flex min-h-screen items-center justify-center px-6">
+      <ErrorFallback error={error} />
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/public-layout";
+import { SiteNav } from "~/components/site-nav";
+import { SiteFooter } from "~/components/site-footer";
+import { loadSiteShell } from "~/server/site.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadSiteShell(request);
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-full focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+      >
+        Skip to content
+      </a>
+      <SiteNav homeHref={loaderData.homeHref} showCart={loaderData.showCart} />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter socialLinks={loaderData.socialLinks} />
+    </div>
+  );
+}

@@ -1,0 +1,564 @@
+/**
+ * The whole data model. Column names are snake_case in SQL (drizzle `casing`),
+ * camelCase in TypeScript. The spec's ranges live here as CHECK constraints so
+ * that no code path, admin screen or script can store an impossible row.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid().primaryKey().defaultRandom();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const orderIndex = () => integer().notNull().default(0);
+/** Money as exact decimals in the database, plain numbers in TypeScript. */
+const money = () => numeric({ precision: 10, scale: 2, mode: "number" });
+
+// ---------------------------------------------------------------------------
+// Site content
+// ---------------------------------------------------------------------------
+
+export const pageContent = pgTable("page_content", {
+  id: id(),
+  pageName: text().notNull().unique(),
+  title: text(),
+  description: text(),
+  paragraphSpacing: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const pageSettings = pgTable("page_settings", {
+  id: id(),
+  pageName: text().notNull().unique(),
+  isWorkInProgress: boolean().notNull().default(false),
+  wipMessage: text(),
+  updatedAt: updatedAt(),
+});
+
+export type ThemeColors = Record<string, string>;
+export type ThemeValues = Record<string, string>;
+
+export const themeSettings = pgTable(
+  "theme_settings",
+  {
+    id: id(),
+    name: text().notNull(),
+    colors: jsonb().$type<ThemeColors>().notNull(),
+    typography: jsonb().$type<ThemeValues>().notNull().default({}),
+    animations: jsonb().$type<ThemeValues>().notNull().default({}),
+    isActive: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // At most one active theme, guaranteed by the database.
+    uniqueIndex("theme_settings_one_active").on(t.isActive).where(sql`${t.isActive}`),
+  ],
+);
+
+export const allowedEmails = pgTable(
+  "allowed_emails",
+  {
+    id: id(),
+    email: text().notNull().unique(),
+    isAdmin: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [check("allowed_emails_lowercase", sql`${t.email} = lower(${t.email})`)],
+);
+
+export const featuredVideos = pgTable(
+  "featured_videos",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text(),
+    embedId: text(),
+    videoUrl: text(),
+    orderIndex: orderIndex(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("featured_videos_order_index", sql`${t.orderIndex} >= 0`)],
+);
+
+export const photoGallery = pgTable(
+  "photo_gallery",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text(),
+    altText: text().notNull(),
+    imageUrl: text().notNull(),
+    width: integer(),
+    height: integer(),
+    visualWeight: integer().notNull().default(3),
+    orderIndex: orderIndex(),
+    isActive: boolean().notNull().default(true),
+    isFeatured: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("photo_gallery_order_index", sql`${t.orderIndex} >= 0`),
+    check("photo_gallery_visual_weight", sql`${t.visualWeight} between 1 and 6`),
+  ],
+);
+
+export const musicalInfluences = pgTable(
+  "musical_influences",
+  {
+    id: id(),
+    name: text().notNull(),
+    orderIndex: orderIndex(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("musical_influences_order_index", sql`${t.orderIndex} >= 0`)],
+);
+
+export const collaborations = pgTable(
+  "collaborations",
+  {
+    id: id(),
+    artist: text().notNull(),
+    project: text().notNull(),
+    year: text().notNull(),
+    orderIndex: orderIndex(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("collaborations_order_index", sql`${t.orderIndex} >= 0`)],
+);
+
+export const stats = pgTable(
+  "stats",
+  {
+    id: id(),
+    iconName: text().notNull(),
+    numberValue: text().notNull(),
+    label: text().notNull(),
+    orderIndex: orderIndex(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("stats_icon_name", sql`${t.iconName} in ('Music', 'Users', 'MapPin')`),
+    check("stats_order_index", sql`${t.orderIndex} >= 0`),
+  ],
+);
+
+export const mediaItems = pgTable(
+  "media_items",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text(),
+    type: text().notNull().default("photo"),
+    url: text().notNull(),
+    thumbnailUrl: text(),
+    platform: text(),
+    width: integer(),
+    height: integer(),
+    isFeatured: boolean().notNull().default(false),
+    isVisible: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("media_items_type", sql`${t.type} in ('photo', 'video', 'social')`),
+    index("media_items_visible_created").on(t.isVisible, t.createdAt),
+  ],
+);
+
+export const loeVideos = pgTable(
+  "loe_videos",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text(),
+    embedId: text(),
+    videoUrl: text(),
+    thumbnailUrl: text(),
+    orderIndex: orderIndex(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("loe_videos_order_index", sql`${t.orderIndex} >= 0`)],
+);
+
+export const loeImages = pgTable(
+  "loe_images",
+  {
+    id: id(),
+    title: text().notNull(),
+    altText: text().notNull(),
+    caption: text(),
+    imageUrl: text().notNull(),
+    width: integer(),
+    height: integer(),
+    visualWeight: integer().notNull().default(3),
+    orderIndex: orderIndex(),
+    isActive: boolean().notNull().default(true),
+    isFeatured: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("loe_images_order_index", sql`${t.orderIndex} >= 0`),
+    check("loe_images_visual_weight", sql`${t.visualWeight} between 1 and 6`),
+  ],
+);
+
+export const loeAudioTracks = pgTable(
+  "loe_audio_tracks",
+  {
+    id: id(),
+    title: text().notNull(),
+    artist: text(),
+    album: text(),
+    audioUrl: text(),
+    artworkUrl: text(),
+    duration: integer(),
+    orderIndex: orderIndex(),
+    sourceType: text().notNull().default("soundcloud"),
+    soundcloudEmbedUrl: text(),
+    isActive: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("loe_audio_tracks_source_type", sql`${t.sourceType} in ('soundcloud', 'file', 'url')`),
+    check("loe_audio_tracks_order_index", sql`${t.orderIndex} >= 0`),
+    check("loe_audio_tracks_duration", sql`${t.duration} is null or ${t.duration} >= 0`),
+  ],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text(),
+    date: date({ mode: "string" }).notNull(),
+    time: text(),
+    venue: text().notNull(),
+    city: text().notNull(),
+    ticketUrl: text(),
+    imageUrl: text(),
+    videoUrl: text(),
+    type: text().notNull().default("live"),
+    status: text().notNull().default("upcoming"),
+    isFeatured: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("events_status", sql`${t.status} in ('upcoming', 'past', 'cancelled')`),
+    index("events_date").on(t.date),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Shop
+// ---------------------------------------------------------------------------
+
+export const SHOP_CATEGORIES = [
+  "digital_music",
+  "cd",
+  "physical_music",
+  "sheet_music",
+  "merchandise",
+  "free_content",
+] as const;
+
+export const shopItems = pgTable(
+  "shop_items",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text(),
+    price: money(),
+    imageUrl: text(),
+    category: text().notNull(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    bandcampUrl: text(),
+    externalUrl: text(),
+    /** A storage key for a private file, never a public URL. */
+    pdfFileUrl: text(),
+    downloadLimit: integer().notNull().default(5),
+    downloadExpiryDays: integer().notNull().default(30),
+    /** Null means stock is not tracked for this item. */
+    inventoryCount: integer(),
+    isVisible: boolean().notNull().default(true),
+    isFeatured: boolean().notNull().default(false),
+    orderIndex: orderIndex(),
+    purchaseCount: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "shop_items_category",
+      sql`${t.category} in ('digital_music', 'cd', 'physical_music', 'sheet_music', 'merchandise', 'free_content')`,
+    ),
+    check("shop_items_price", sql`${t.price} is null or ${t.price} >= 0`),
+    check("shop_items_stock", sql`${t.inventoryCount} is null or ${t.inventoryCount} >= 0`),
+    check("shop_items_download_limit", sql`${t.downloadLimit} between 1 and 100`),
+    check("shop_items_download_expiry", sql`${t.downloadExpiryDays} between 1 and 365`),
+    check("shop_items_order_index", sql`${t.orderIndex} >= 0`),
+    check("shop_items_purchase_count", sql`${t.purchaseCount} >= 0`),
+    index("shop_items_visible_order").on(t.isVisible, t.orderIndex),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    provider: text().notNull(),
+    /** The payment provider's order id: one order per provider order, ever. */
+    providerOrderId: text().notNull().unique(),
+    customerEmail: text().notNull(),
+    paymentStatus: text().notNull().default("pending"),
+    captureId: text(),
+    totalAmount: money().notNull(),
+    currency: text().notNull().default("USD"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "orders_payment_status",
+      sql`${t.paymentStatus} in ('pending', 'completed', 'failed', 'refunded', 'cancelled')`,
+    ),
+    check("orders_total", sql`${t.totalAmount} >= 0`),
+    index("orders_customer_email").on(t.customerEmail),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: id(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    shopItemId: uuid().references(() => shopItems.id, { onDelete: "set null" }),
+    title: text().notNull(),
+    category: text().notNull(),
+    format: text(),
+    quantity: integer().notNull(),
+    unitPrice: money().notNull(),
+    lineTotal: money().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("order_lines_quantity", sql`${t.quantity} > 0`),
+    check("order_lines_unit_price", sql`${t.unitPrice} >= 0`),
+    index("order_lines_order").on(t.orderId),
+  ],
+);
+
+export const stockReservations = pgTable(
+  "stock_reservations",
+  {
+    id: id(),
+    shopItemId: uuid()
+      .notNull()
+      .references(() => shopItems.id, { onDelete: "cascade" }),
+    providerOrderId: text().notNull(),
+    quantity: integer().notNull(),
+    status: text().notNull().default("held"),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("stock_reservations_quantity", sql`${t.quantity} > 0`),
+    check(
+      "stock_reservations_status",
+      sql`${t.status} in ('held', 'committed', 'released', 'expired')`,
+    ),
+    uniqueIndex("stock_reservations_order_item").on(t.providerOrderId, t.shopItemId),
+    index("stock_reservations_status_expiry").on(t.status, t.expiresAt),
+  ],
+);
+
+export const downloadTokens = pgTable(
+  "download_tokens",
+  {
+    id: id(),
+    orderLineId: uuid()
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token; the token itself only ever exists in the buyer's mail. */
+    tokenHash: text().notNull().unique(),
+    downloadCount: integer().notNull().default(0),
+    downloadLimit: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    lastDownloadedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("download_tokens_count", sql`${t.downloadCount} >= 0`),
+    check("download_tokens_limit", sql`${t.downloadLimit} between 1 and 100`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Audience and messages
+// ---------------------------------------------------------------------------
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: id(),
+    email: text().notNull().unique(),
+    status: text().notNull().default("subscribed"),
+    unsubscribeTokenHash: text().notNull().unique(),
+    createdAt: createdAt(),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("newsletter_subscribers_lowercase", sql`${t.email} = lower(${t.email})`),
+    check("newsletter_subscribers_status", sql`${t.status} in ('subscribed', 'unsubscribed')`),
+  ],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: id(),
+  name: text().notNull(),
+  email: text().notNull(),
+  subject: text().notNull(),
+  message: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text().notNull(),
+    headers: jsonb().$type<Record<string, string>>().notNull().default({}),
+    status: text().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    index("mail_outbox_due").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actorUserId: text(),
+    actorEmail: text(),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Better Auth (property names are the ones Better Auth expects)
+// ---------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  fullName: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier").on(t.identifier)],
+);
+
+export const rateLimits = pgTable("rate_limits", {
+  id: text().primaryKey(),
+  key: text().notNull().unique(),
+  count: integer().notNull(),
+  lastRequest: bigint({ mode: "number" }).notNull(),
+});

@@ -1,0 +1,79 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+        .optional(),
+    ),
+    SITE_URL: optionalText.pipe(z.url().optional()),
+    SITE_PRODUCTION_HOST: optionalText,
+    ADMIN_EMAIL: z
+      .email()
+      .default("owner@example.com")
+      .transform((v) => v.toLowerCase()),
+    BETTER_AUTH_SECRET: optionalText.pipe(
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    SMTP_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().default("Silas Lowenthorne <no-reply@localhost>"),
+    PAYPAL_CLIENT_ID: optionalText,
+    PAYPAL_CLIENT_SECRET: optionalText,
+    PAYPAL_WEBHOOK_ID: optionalText,
+    PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
+    PAYPAL_SDK_URL: z.url().default("https://www.paypal.com/sdk/js"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SEED_DEMO_CONTENT: flag.default(true),
+    TRUST_PROXY: flag.default(false),
+  })
+  .transform((env) => ({
+    ...env,
+    SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    isProduction: env.NODE_ENV === "production",
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Parses the environment once; a bad value fails start-up with one line per problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+    );
+    throw new EnvError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example.`);
+  }
+  return result.data;
+}
+
+const globalEnv = globalThis as typeof globalThis & { __appEnv?: Env };
+
+export function getEnv(): Env {
+  globalEnv.__appEnv ??= parseEnv(process.env);
+  return globalEnv.__appEnv;
+}

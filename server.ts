@@ -1,0 +1,168 @@
+/**
+ * The HTTP server: security headers, compression, health checks, static files and
+ * the React Router request handler. `tsx server.ts --dev` runs Vite in middleware
+ * mode; NODE_ENV=production serves the built app from ./build.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import type { Server } from "node:http";
+import express, { type Request, type Response } from "express";
+import compression from "compression";
+import helmet from "helmet";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { EnvError, getEnv } from "./app/server/env.server";
+
+let env: ReturnType<typeof getEnv>;
+try {
+  env = getEnv();
+} catch (error) {
+  if (error instanceof EnvError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const { logger } = await import("./app/server/logger.server");
+const { getDatabaseHandle, pingDatabase } = await import("./app/server/db.server");
+const { prepareDatabase } = await import("./app/server/bootstrap.server");
+const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } = await import("./app/server/storage.server");
+
+const isDev = process.argv.includes("--dev") || env.NODE_ENV === "development";
+const database = getDatabaseHandle();
+await prepareDatabase(database, env);
+
+const app = express();
+app.disable("x-powered-by");
+if (env.TRUST_PROXY) app.set("trust proxy", true);
+
+// A fresh nonce per request lets React Router's inline scripts run under a strict CSP.
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+
+const paypalOrigins = [new URL(env.PAYPAL_SDK_URL).origin, "https://www.paypal.com", "https://www.sandbox.paypal.com"];
+app.use(
+  helmet({
+    contentSecurityPolicy: isDev
+      ? false
+      : {
+          useDefaults: false,
+          directives: {
+            "default-src": ["'self'"],
+            "script-src": [
+              "'self'",
+              (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+              ...paypalOrigins,
+            ],
+            "style-src": ["'self'", "'unsafe-inline'"],
+            "img-src": ["'self'", "data:", "blob:", "https:"],
+            "media-src": ["'self'", "blob:", "https:"],
+            "font-src": ["'self'"],
+            "connect-src": ["'self'", ...paypalOrigins],
+            "frame-src": [
+              "https://www.youtube-nocookie.com",
+              "https://www.youtube.com",
+              "https://w.soundcloud.com",
+              ...paypalOrigins,
+            ],
+            "object-src": ["'none'"],
+            "base-uri": ["'self'"],
+            "form-action": ["'self'"],
+            "frame-ancestors": ["'self'"],
+          },
+        },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: env.SITE_URL.startsWith("https://"),
+  }),
+);
+app.use(compression());
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+app.get("/readyz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  try {
+    await pingDatabase(database.db);
+    res.json({ status: "ready", database: database.kind });
+  } catch (error) {
+    logger.error({ err: error }, "Readiness check failed");
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+// Request log, one line per request.
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    logger.info(
+      { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+      "request",
+    );
+  });
+  next();
+});
+
+const uploads = storagePaths(env).publicDir;
+app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
+
+const getLoadContext = (_req: Request, res: Response) => ({ cspNonce: res.locals.cspNonce as string });
+
+if (isDev) {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(viteServer.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      return createRequestHandler({ build, getLoadContext })(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  const clientDir = path.resolve("build/client");
+  // Hashed build assets never change; everything else may.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use("/fonts", express.static(path.join(clientDir, "fonts"), { maxAge: "30d" }));
+  app.use(express.static(clientDir, { maxAge: "1h" }));
+  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  app.use(createRequestHandler({ build, getLoadContext }));
+}
+
+const server: Server = app.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info(
+    { port, database: database.kind, mode: isDev ? "development" : "production" },
+    `Listening on http://localhost:${port}`,
+  );
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  logger.info({ signal }, "Shutting down");
+  const force = setTimeout(() => {
+    logger.error("Forced exit after 10 s");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    try {
+      await database.close();
+    } finally {
+      logger.info("Stopped");
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
