@@ -43,7 +43,11 @@ app.use((_req, res, next) => {
   next();
 });
 
-const paypalOrigins = [new URL(env.PAYPAL_SDK_URL).origin, "https://www.paypal.com", "https://www.sandbox.paypal.com"];
+const paypalOrigins = [
+  new URL(env.PAYPAL_SDK_URL).origin,
+  "https://www.paypal.com",
+  "https://www.sandbox.paypal.com",
+];
 app.use(
   helmet({
     contentSecurityPolicy: isDev
@@ -110,7 +114,9 @@ app.use((req, res, next) => {
 const uploads = storagePaths(env).publicDir;
 app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
 
-const getLoadContext = (_req: Request, res: Response) => ({ cspNonce: res.locals.cspNonce as string });
+const getLoadContext = (_req: Request, res: Response) => ({
+  cspNonce: res.locals.cspNonce as string,
+});
 
 if (isDev) {
   const vite = await import("vite");
@@ -118,7 +124,9 @@ if (isDev) {
   app.use(viteServer.middlewares);
   app.use(async (req, res, next) => {
     try {
-      const build = (await viteServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+      const build = (await viteServer.ssrLoadModule(
+        "virtual:react-router/server-build",
+      )) as ServerBuild;
       return createRequestHandler({ build, getLoadContext })(req, res, next);
     } catch (error) {
       if (error instanceof Error) viteServer.ssrFixStacktrace(error);
@@ -128,7 +136,10 @@ if (isDev) {
 } else {
   const clientDir = path.resolve("build/client");
   // Hashed build assets never change; everything else may.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+  );
   app.use("/fonts", express.static(path.join(clientDir, "fonts"), { maxAge: "30d" }));
   app.use(express.static(clientDir, { maxAge: "1h" }));
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;

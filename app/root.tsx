@@ -50,7 +50,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f0f0f" />
-        <style id="theme-variables" nonce={data?.nonce} dangerouslySetInnerHTML={{ __html: themeCss }} />
+        <style
+          id="theme-variables"
+          nonce={data?.nonce}
+          dangerouslySetInnerHTML={{ __html: themeCss }}
+        />
         <Meta />
         <Links />
       </head>

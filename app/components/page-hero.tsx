@@ -10,7 +10,14 @@ export interface PageHeroProps {
 }
 
 /** The hero band at the top of every inner page. */
-export function PageHero({ title, description, eyebrow, imageUrl, className, children }: PageHeroProps) {
+export function PageHero({
+  title,
+  description,
+  eyebrow,
+  imageUrl,
+  className,
+  children,
+}: PageHeroProps) {
   return (
     <section
       className={cn(
@@ -32,7 +39,9 @@ export function PageHero({ title, description, eyebrow, imageUrl, className, chi
       />
       <div className="mx-auto max-w-4xl px-5 text-center sm:px-8">
         {eyebrow && (
-          <p className="mb-4 text-xs font-semibold uppercase tracking-[0.3em] text-primary">{eyebrow}</p>
+          <p className="mb-4 text-xs font-semibold uppercase tracking-[0.3em] text-primary">
+            {eyebrow}
+          </p>
         )}
         <h1 className="animate-slide-up text-4xl leading-tight sm:text-5xl md:text-6xl">{title}</h1>
         {description && (

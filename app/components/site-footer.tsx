@@ -45,7 +45,10 @@ function FooterFrame({ tagline, children }: { tagline: string; children: React.R
             <span className="text-primary">Silas</span> Lowenthorne
           </p>
           <p className="mt-2 text-sm text-muted-foreground">{tagline}</p>
-          <nav aria-label="Footer" className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm text-foreground/80">
+          <nav
+            aria-label="Footer"
+            className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm text-foreground/80"
+          >
             <Link to="/events" className="hover:text-primary">
               Events
             </Link>
@@ -75,7 +78,10 @@ export function SiteFooter({ socialLinks }: { socialLinks: Promise<SocialLink[]>
         </FooterFrame>
       }
     >
-      <Await resolve={socialLinks} errorElement={<FooterFrame tagline={SITE_TAGLINE}>{null}</FooterFrame>}>
+      <Await
+        resolve={socialLinks}
+        errorElement={<FooterFrame tagline={SITE_TAGLINE}>{null}</FooterFrame>}
+      >
         {(links) => (
           <FooterFrame tagline={SITE_TAGLINE}>
             <SocialLinks links={links} />

@@ -43,8 +43,14 @@ export function SiteNav({ homeHref, showCart, onCartClick }: SiteNavProps) {
           : "border-transparent bg-background/40 backdrop-blur-sm",
       )}
     >
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 sm:px-8">
-        <Link to={homeHref} className="font-display text-xl tracking-wide text-foreground sm:text-2xl">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between px-5 sm:px-8"
+      >
+        <Link
+          to={homeHref}
+          className="font-display text-xl tracking-wide text-foreground sm:text-2xl"
+        >
           <span className="text-primary">Silas</span> Lowenthorne
           <span className="sr-only"> – home</span>
         </Link>
@@ -96,7 +102,11 @@ export function SiteNav({ homeHref, showCart, onCartClick }: SiteNavProps) {
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <X aria-hidden className="size-5" /> : <Menu aria-hidden className="size-5" />}
+            {menuOpen ? (
+              <X aria-hidden className="size-5" />
+            ) : (
+              <Menu aria-hidden className="size-5" />
+            )}
           </button>
         </div>
       </nav>

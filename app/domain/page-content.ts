@@ -16,7 +16,15 @@ export const CONTENT_GROUPS = [
 ] as const;
 export type ContentGroup = (typeof CONTENT_GROUPS)[number];
 
-export const PARAGRAPH_SPACINGS = ["mb-1", "mb-2", "mb-3", "mb-4", "mb-6", "mb-8", "mb-12"] as const;
+export const PARAGRAPH_SPACINGS = [
+  "mb-1",
+  "mb-2",
+  "mb-3",
+  "mb-4",
+  "mb-6",
+  "mb-8",
+  "mb-12",
+] as const;
 export type ParagraphSpacing = (typeof PARAGRAPH_SPACINGS)[number];
 export const DEFAULT_PARAGRAPH_SPACING: ParagraphSpacing = "mb-4";
 
@@ -54,7 +62,13 @@ const def = (
 export const PAGE_CONTENT_DEFINITIONS = [
   // Home. The hero title entry holds the artist name as its title and the subtitle as
   // its description; every other *-title key is a plain heading (no description).
-  def("home-hero-title", "Home hero title", "home", ARTIST_NAME, "Bass Trombone · Voice · Composer"),
+  def(
+    "home-hero-title",
+    "Home hero title",
+    "home",
+    ARTIST_NAME,
+    "Bass Trombone · Voice · Composer",
+  ),
   def(
     "home-hero-description",
     "Home hero description",
@@ -88,8 +102,20 @@ export const PAGE_CONTENT_DEFINITIONS = [
     "Testimonial",
     "A bass trombone that sings like a baritone and swings like a drummer.",
   ),
-  def("home-testimonial-author", "Testimonial author", "home", "Testimonial author", "The Riverside Review"),
-  def("home-testimonial-title", "Testimonial source", "home", "Testimonial source", "Concert review"),
+  def(
+    "home-testimonial-author",
+    "Testimonial author",
+    "home",
+    "Testimonial author",
+    "The Riverside Review",
+  ),
+  def(
+    "home-testimonial-title",
+    "Testimonial source",
+    "home",
+    "Testimonial source",
+    "Concert review",
+  ),
   def("home-cta-title", "Call-to-action title", "home", "Stay in the Loop"),
   def(
     "home-cta-description",
@@ -107,7 +133,9 @@ export const PAGE_CONTENT_DEFINITIONS = [
   def("about-hero-image", "About image", "about", "About image", "/images/about-default.jpg", {
     kind: "image",
   }),
-  def("about-journey", "Musical journey", "about", "The Journey", null, { hasParagraphSpacing: true }),
+  def("about-journey", "Musical journey", "about", "The Journey", null, {
+    hasParagraphSpacing: true,
+  }),
   def("about-influences", "Influences introduction", "about", "Musical Influences", null, {
     hasParagraphSpacing: true,
   }),
@@ -158,7 +186,13 @@ export const PAGE_CONTENT_DEFINITIONS = [
     "Shop hero description",
     "Recordings, sheet music and merchandise, straight from the artist.",
   ),
-  def("shop-hero-shipping", "Shipping note", "shop", "Shipping note", "free shipping on orders over $50"),
+  def(
+    "shop-hero-shipping",
+    "Shipping note",
+    "shop",
+    "Shipping note",
+    "free shipping on orders over $50",
+  ),
   def("shop-hero-delivery", "Delivery note", "shop", "Delivery note", "instant digital delivery"),
   def("shop-featured-title", "Featured items title", "shop", "Featured Items", null),
   def(
@@ -179,15 +213,24 @@ export const PAGE_CONTENT_DEFINITIONS = [
     "Contact hero description",
     "Bookings, commissions, lessons or just a hello. I read every message.",
   ),
-  def("contact-email", "Contact e-mail", "contact", "Email", "hello@example.com", { kind: "email" }),
+  def("contact-email", "Contact e-mail", "contact", "Email", "hello@example.com", {
+    kind: "email",
+  }),
   def("contact-phone", "Contact phone", "contact", "Phone", null),
   def("contact-location", "Location", "contact", "Location", null),
   def("contact-instagram", "Instagram handle", "contact", "Instagram", null, { kind: "url" }),
   def("contact-youtube", "YouTube channel", "contact", "YouTube", null, { kind: "url" }),
   def("contact-booking-title", "Booking title", "contact", "Booking Inquiries", null),
-  def("contact-booking-email", "Booking e-mail", "contact", "Booking email", "booking@example.com", {
-    kind: "email",
-  }),
+  def(
+    "contact-booking-email",
+    "Booking e-mail",
+    "contact",
+    "Booking email",
+    "booking@example.com",
+    {
+      kind: "email",
+    },
+  ),
 
   // Footer
   def("footer-instagram-url", "Instagram link", "footer", "Instagram", null, { kind: "url" }),
@@ -199,9 +242,7 @@ export const PAGE_CONTENT_DEFINITIONS = [
 
 export type PageContentKey = (typeof PAGE_CONTENT_DEFINITIONS)[number]["key"];
 
-const byKey = new Map<string, ContentDefinition>(
-  PAGE_CONTENT_DEFINITIONS.map((d) => [d.key, d]),
-);
+const byKey = new Map<string, ContentDefinition>(PAGE_CONTENT_DEFINITIONS.map((d) => [d.key, d]));
 
 export function isPageContentKey(key: string): key is PageContentKey {
   return byKey.has(key);
@@ -233,7 +274,8 @@ export interface ContentEntry {
   value: string;
 }
 
-const present = (v: string | null | undefined): v is string => typeof v === "string" && v.trim() !== "";
+const present = (v: string | null | undefined): v is string =>
+  typeof v === "string" && v.trim() !== "";
 
 function isParagraphSpacing(v: string | null | undefined): v is ParagraphSpacing {
   return (PARAGRAPH_SPACINGS as readonly string[]).includes(v ?? "");
@@ -267,7 +309,9 @@ export function resolveContent<K extends PageContentKey>(
   rows: readonly PageContentRow[],
 ): ContentMap<K> {
   const stored = new Map(rows.map((r) => [r.pageName, r]));
-  return Object.fromEntries(keys.map((k) => [k, resolveContentEntry(k, stored.get(k))])) as ContentMap<K>;
+  return Object.fromEntries(
+    keys.map((k) => [k, resolveContentEntry(k, stored.get(k))]),
+  ) as ContentMap<K>;
 }
 
 /** Splits body text into paragraphs on line breaks, dropping blank lines. */

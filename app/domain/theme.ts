@@ -82,7 +82,9 @@ function fontStack(name: string, family: string): string {
  * The CSS variables of a theme, with the defaults under anything the stored theme
  * leaves out or gets wrong, so a half-filled theme never breaks the page.
  */
-export function themeCssVariables(theme: ThemeDefinition | null | undefined): Record<string, string> {
+export function themeCssVariables(
+  theme: ThemeDefinition | null | undefined,
+): Record<string, string> {
   const vars: Record<string, string> = {};
   const colors = { ...DEFAULT_THEME.colors };
   for (const [name, value] of Object.entries(theme?.colors ?? {})) {
@@ -92,16 +94,24 @@ export function themeCssVariables(theme: ThemeDefinition | null | undefined): Re
   }
   for (const [name, value] of Object.entries(colors)) vars[cssVariableName(name)] = value;
 
+  // A stored value that is unsafe falls back to the default of the same name.
+  const pick = (name: string, stored: string | undefined, fallback: string | undefined) =>
+    SAFE_NAME.test(name)
+      ? ((stored !== undefined ? safeCssValue(stored) : null) ??
+        (fallback !== undefined ? safeCssValue(fallback) : null))
+      : null;
+
   const typography = { ...DEFAULT_THEME.typography, ...(theme?.typography ?? {}) };
-  for (const [name, value] of Object.entries(typography)) {
-    const safe = SAFE_NAME.test(name) ? safeCssValue(value) : null;
-    if (safe) vars[cssVariableName(name)] = name.startsWith("font_") ? fontStack(name, safe) : safe;
+  for (const name of Object.keys(typography)) {
+    const value = pick(name, theme?.typography?.[name], DEFAULT_THEME.typography[name]);
+    if (value)
+      vars[cssVariableName(name)] = name.startsWith("font_") ? fontStack(name, value) : value;
   }
 
   const animations = { ...DEFAULT_THEME.animations, ...(theme?.animations ?? {}) };
-  for (const [name, value] of Object.entries(animations)) {
-    const safe = SAFE_NAME.test(name) ? safeCssValue(value) : null;
-    if (safe) vars[cssVariableName(name)] = safe;
+  for (const name of Object.keys(animations)) {
+    const value = pick(name, theme?.animations?.[name], DEFAULT_THEME.animations[name]);
+    if (value) vars[cssVariableName(name)] = value;
   }
   return vars;
 }

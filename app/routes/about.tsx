@@ -10,7 +10,12 @@ export async function loader() {
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;
-  return <PageHero title={content["about-hero"].title} description={content["about-hero-secondary"].description} />;
+  return (
+    <PageHero
+      title={content["about-hero"].title}
+      description={content["about-hero-secondary"].description}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `About | ${SITE_NAME}` }];

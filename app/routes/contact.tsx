@@ -5,12 +5,19 @@ import { SITE_NAME } from "~/domain/site";
 import { loadPageContent } from "~/server/pages.server";
 
 export async function loader() {
-  return { content: await loadPageContent(["contact-hero-title", "contact-hero-description"] as const) };
+  return {
+    content: await loadPageContent(["contact-hero-title", "contact-hero-description"] as const),
+  };
 }
 
 export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;
-  return <PageHero title={content["contact-hero-title"].value} description={content["contact-hero-description"].value} />;
+  return (
+    <PageHero
+      title={content["contact-hero-title"].value}
+      description={content["contact-hero-description"].value}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Contact | ${SITE_NAME}` }];

@@ -5,12 +5,19 @@ import { SITE_NAME } from "~/domain/site";
 import { loadPageContent } from "~/server/pages.server";
 
 export async function loader() {
-  return { content: await loadPageContent(["events-hero-title", "events-hero-description"] as const) };
+  return {
+    content: await loadPageContent(["events-hero-title", "events-hero-description"] as const),
+  };
 }
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;
-  return <PageHero title={content["events-hero-title"].value} description={content["events-hero-description"].value} />;
+  return (
+    <PageHero
+      title={content["events-hero-title"].value}
+      description={content["events-hero-description"].value}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Events | ${SITE_NAME}` }];

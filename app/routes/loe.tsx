@@ -10,7 +10,13 @@ export async function loader() {
 
 export default function LoePage({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;
-  return <PageHero eyebrow="Lowenthorne Orchestral Ensemble" title={content.loe.title} description={content.loe.description} />;
+  return (
+    <PageHero
+      eyebrow="Lowenthorne Orchestral Ensemble"
+      title={content.loe.title}
+      description={content.loe.description}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `LOE | ${SITE_NAME}` }];

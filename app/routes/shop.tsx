@@ -10,7 +10,12 @@ export async function loader() {
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { content } = loaderData;
-  return <PageHero title={content["shop-hero-title"].value} description={content["shop-hero-description"].value} />;
+  return (
+    <PageHero
+      title={content["shop-hero-title"].value}
+      description={content["shop-hero-description"].value}
+    />
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: `Shop | ${SITE_NAME}` }];

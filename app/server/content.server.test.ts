@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "./testing/test-database.server";
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from "./testing/test-database.server";
 import {
   DEFAULT_MAINTENANCE_MESSAGE,
   readActiveTheme,
@@ -25,7 +29,11 @@ describe.each(await testDatabaseKinds())("content service on %s", (kind) => {
       { pageName: "contact-email", title: "Email", description: "band@example.org" },
       { pageName: "events-hero-title", title: "On Tour", description: null },
     ]);
-    const content = await readContent(t.db, ["contact-email", "events-hero-title", "shop-hero-title"]);
+    const content = await readContent(t.db, [
+      "contact-email",
+      "events-hero-title",
+      "shop-hero-title",
+    ]);
     expect(content["contact-email"].value).toBe("band@example.org");
     expect(content["events-hero-title"].value).toBe("On Tour");
     expect(content["shop-hero-title"].value).toBe("Official Store");
@@ -44,7 +52,9 @@ describe.each(await testDatabaseKinds())("content service on %s", (kind) => {
       isWorkInProgress: false,
       wipMessage: DEFAULT_MAINTENANCE_MESSAGE,
     });
-    await t.db.insert(pageSettings).values({ pageName: "shop", isWorkInProgress: true, wipMessage: "  " });
+    await t.db
+      .insert(pageSettings)
+      .values({ pageName: "shop", isWorkInProgress: true, wipMessage: "  " });
     expect(await readShopSettings(t.db)).toEqual({
       isWorkInProgress: true,
       wipMessage: DEFAULT_MAINTENANCE_MESSAGE,

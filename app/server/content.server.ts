@@ -34,7 +34,10 @@ export async function readContent<K extends PageContentKey>(
  * Reads one entry and creates its row with the defaults when it is missing, as the
  * media page does on first read (public-site spec §4).
  */
-export async function readOrCreateContent(db: Database, key: PageContentKey): Promise<ContentEntry> {
+export async function readOrCreateContent(
+  db: Database,
+  key: PageContentKey,
+): Promise<ContentEntry> {
   const definition = contentDefinition(key);
   await db
     .insert(pageContent)

@@ -43,7 +43,9 @@ const envSchema = z
     PAYPAL_WEBHOOK_ID: optionalText,
     PAYPAL_API_BASE: z.url().default("https://api-m.sandbox.paypal.com"),
     PAYPAL_SDK_URL: z.url().default("https://www.paypal.com/sdk/js"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
     SEED_DEMO_CONTENT: flag.default(true),
     TRUST_PROXY: flag.default(false),
   })

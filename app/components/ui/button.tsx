@@ -6,7 +6,8 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: "bg-primary text-primary-foreground shadow-lg shadow-primary/20 hover:bg-secondary",
+        primary:
+          "bg-primary text-primary-foreground shadow-lg shadow-primary/20 hover:bg-secondary",
         outline: "border border-primary/60 text-primary hover:bg-primary/10",
         ghost: "text-foreground hover:bg-muted",
         destructive: "bg-destructive text-white hover:bg-destructive/90",
@@ -25,5 +26,7 @@ export const buttonVariants = cva(
 export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 
 export function Button({ className, variant, size, type = "button", ...props }: ButtonProps) {
-  return <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  );
 }

@@ -70,7 +70,9 @@ export const themeSettings = pgTable(
   },
   (t) => [
     // At most one active theme, guaranteed by the database.
-    uniqueIndex("theme_settings_one_active").on(t.isActive).where(sql`${t.isActive}`),
+    uniqueIndex("theme_settings_one_active")
+      .on(t.isActive)
+      .where(sql`${t.isActive}`),
   ],
 );
 
@@ -298,7 +300,10 @@ export const shopItems = pgTable(
     price: money(),
     imageUrl: text(),
     category: text().notNull(),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     bandcampUrl: text(),
     externalUrl: text(),
     /** A storage key for a private file, never a public URL. */
