@@ -28,10 +28,12 @@ const { logger } = await import("./app/server/logger.server");
 const { getDatabaseHandle, pingDatabase } = await import("./app/server/db.server");
 const { prepareDatabase } = await import("./app/server/bootstrap.server");
 const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } = await import("./app/server/storage.server");
+const { startMailWorker } = await import("./app/server/mail.server");
 
 const isDev = process.argv.includes("--dev") || env.NODE_ENV === "development";
 const database = getDatabaseHandle();
 await prepareDatabase(database, env);
+const stopMailWorker = startMailWorker(database.db);
 
 const app = express();
 app.disable("x-powered-by");
@@ -165,6 +167,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   force.unref();
+  stopMailWorker();
   server.close(async () => {
     try {
       await database.close();

@@ -1,12 +1,19 @@
 import type { PageContentKey } from "~/domain/page-content";
-import { readContent, readOrCreateContent } from "./content.server";
+import { MINUTE, cached } from "./cache.server";
+import { readContent, readOrCreateContent, readShopSettings } from "./content.server";
 import { getDb } from "./db.server";
 
-/** Page loaders read their content through here, so caching can sit in one place. */
+/** Page loaders read their content through here, so the cache sits in one place. */
 export function loadPageContent<K extends PageContentKey>(keys: readonly K[]) {
-  return readContent(getDb(), keys);
+  return cached(`content:${[...keys].sort().join(",")}`, 5 * MINUTE, () =>
+    readContent(getDb(), keys),
+  );
 }
 
 export function loadOrCreatePageContent(key: PageContentKey) {
-  return readOrCreateContent(getDb(), key);
+  return cached(`content-or-create:${key}`, 5 * MINUTE, () => readOrCreateContent(getDb(), key));
+}
+
+export function loadShopSettings() {
+  return cached("shop-settings", 1 * MINUTE, () => readShopSettings(getDb()));
 }

@@ -1,8 +1,7 @@
 import { homeHref, isProductionHost } from "~/domain/site";
 import { FOOTER_LINK_KEYS, socialLinksFromContent, type SocialLink } from "~/domain/social-links";
-import { readContent, readShopSettings } from "./content.server";
-import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
+import { loadPageContent, loadShopSettings } from "./pages.server";
 
 export function requestIsOnProductionHost(request: Request): boolean {
   return isProductionHost(new URL(request.url).host, getEnv().SITE_PRODUCTION_HOST);
@@ -16,11 +15,10 @@ export interface SiteShell {
 }
 
 export async function loadSiteShell(request: Request): Promise<SiteShell> {
-  const db = getDb();
-  const shop = await readShopSettings(db);
+  const shop = await loadShopSettings();
   return {
     homeHref: homeHref(requestIsOnProductionHost(request)),
     showCart: !shop.isWorkInProgress,
-    socialLinks: readContent(db, FOOTER_LINK_KEYS).then(socialLinksFromContent),
+    socialLinks: loadPageContent(FOOTER_LINK_KEYS).then(socialLinksFromContent),
   };
 }

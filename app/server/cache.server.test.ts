@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cached, invalidateSiteCache } from "./cache.server";
+
+describe("site cache", () => {
+  afterEach(() => {
+    invalidateSiteCache();
+    vi.useRealTimers();
+  });
+
+  it("serves a fresh entry without loading again, and reloads after it expires", async () => {
+    vi.useFakeTimers();
+    const load = vi.fn(async () => "v");
+    await cached("k", 1000, load);
+    await cached("k", 1000, load);
+    expect(load).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1001);
+    await cached("k", 1000, load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("drops everything when the site changes", async () => {
+    const load = vi.fn(async () => "v");
+    await cached("k", 60_000, load);
+    invalidateSiteCache();
+    await cached("k", 60_000, load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not remember a failed read", async () => {
+    const load = vi.fn().mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce("up");
+    await expect(cached("k", 60_000, load)).rejects.toThrow("down");
+    await expect(cached("k", 60_000, load)).resolves.toBe("up");
+  });
+});
