@@ -1,4 +1,3 @@
-import type { EventEmitter } from "node:events";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -36,20 +35,6 @@ const SEEDED_TABLES = {
   shopItems: schema.shopItems,
 } satisfies Record<string, PgTable>;
 
-/**
- * createTestDatabase's destroy() drops the PostgreSQL database "with (force)" right
- * after pool.end(), which resolves before every socket is closed. A connection still
- * closing then receives "terminating connection" (57P01), which the pool re-emits as
- * an "error" event; with no listener that would crash the run after the tests passed.
- */
-async function openTestDatabase(kind: Awaited<ReturnType<typeof testDatabaseKinds>>[number]) {
-  const handle = await createTestDatabase(kind);
-  if (handle.kind === "postgres") {
-    (handle.db as unknown as { $client: EventEmitter }).$client.on("error", () => {});
-  }
-  return handle;
-}
-
 describe.each(await testDatabaseKinds())("demo content seed on %s", (kind) => {
   let t: TestDatabase;
   let dir: string;
@@ -73,7 +58,7 @@ describe.each(await testDatabaseKinds())("demo content seed on %s", (kind) => {
   }
 
   beforeAll(async () => {
-    t = await openTestDatabase(kind);
+    t = await createTestDatabase(kind);
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "demo-seed-"));
     paths = { publicDir: path.join(dir, "uploads"), privateDir: path.join(dir, "private") };
     firstRun = await seedDemoContent(t.db, paths);
@@ -254,7 +239,7 @@ describe.each(await testDatabaseKinds())("demo content seed on %s", (kind) => {
   });
 
   it("seeds once when two instances start at the same time", async () => {
-    const fresh = await openTestDatabase(kind);
+    const fresh = await createTestDatabase(kind);
     try {
       const [a, b] = await Promise.all([
         seedDemoContent(fresh.db, paths),
