@@ -2,6 +2,8 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/public-layout";
 import { SiteNav } from "~/components/site-nav";
 import { SiteFooter } from "~/components/site-footer";
+import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
+import { openCartDrawer } from "~/lib/cart-store";
 import { loadSiteShell } from "~/server/site.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -17,11 +19,16 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteNav homeHref={loaderData.homeHref} showCart={loaderData.showCart} />
+      <SiteNav
+        homeHref={loaderData.homeHref}
+        showCart={loaderData.showCart}
+        onCartClick={openCartDrawer}
+      />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <SiteFooter socialLinks={loaderData.socialLinks} />
+      {loaderData.showCart && <CartDrawerHost />}
     </div>
   );
 }
