@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ArrowLeft, ArrowRight, MailCheck, ShoppingBag } from "lucide-react";
 import { toast } from "sonner";
+import { CART_TOAST_POSITION } from "./cart-toasts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/drawer";
 import { cartTotals } from "~/domain/cart";
@@ -58,7 +59,7 @@ export default function CartDrawers() {
 
   function handleClear() {
     clearCart();
-    toast("Cart cleared", { duration: 2000 });
+    toast("Cart cleared", { duration: 2000, position: CART_TOAST_POSITION });
   }
 
   function handlePurchased(purchase: RecordedPurchase) {
@@ -70,6 +71,7 @@ export default function CartDrawers() {
     toast.success(PAYMENT_SUCCESS_TITLE, {
       description: paymentSuccessDescription(purchase),
       duration: 8000,
+      position: CART_TOAST_POSITION,
     });
     if (hasSheetMusicDownload(purchase.orders)) {
       setConfirmation({ open: true, email: purchase.customerEmail });

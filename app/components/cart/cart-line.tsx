@@ -4,14 +4,14 @@ import { canIncrease, lineTotal, type Cart, type CartItem } from "~/domain/cart"
 import { formatPrice } from "~/domain/money";
 import { removeLine, setLineQuantity } from "~/lib/cart-store";
 import { formatLabel } from "~/components/shop/labels";
-import { showStockToast } from "./cart-toasts";
+import { CART_TOAST_POSITION, showStockToast } from "./cart-toasts";
 
 const stepButton =
   "inline-flex size-9 items-center justify-center rounded-full text-foreground transition-colors hover:bg-primary/15 hover:text-primary disabled:pointer-events-none disabled:opacity-35";
 
 export function removeWithToast(line: CartItem) {
   removeLine(line.id);
-  toast("Item removed", { duration: 2000 });
+  toast("Item removed", { duration: 2000, position: CART_TOAST_POSITION });
 }
 
 /** One cart line: image, title, format, unit price, quantity control, line total, remove. */

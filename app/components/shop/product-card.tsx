@@ -62,7 +62,10 @@ export function BuyButton({
   const outOfStock = isOutOfStock(stockSource(product));
   return (
     <Button
-      className={className}
+      className={cn(
+        outOfStock && "bg-muted text-muted-foreground shadow-none disabled:opacity-80",
+        className,
+      )}
       disabled={outOfStock}
       aria-describedby={describedBy}
       onClick={() => addToCartWithFeedback(product)}
@@ -103,6 +106,7 @@ export function ProductCard({
   const { product } = item;
   const titleId = useId();
   const outOfStock = isOutOfStock(stockSource(product));
+  const category = categoryLabel(product.sourceCategory);
   const formats = product.formats.map(formatLabel).join(" · ");
 
   return (
@@ -123,11 +127,13 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold uppercase tracking-[0.2em] text-primary">
-          {categoryLabel(product.sourceCategory)}
-          <span className="font-normal normal-case tracking-normal text-muted-foreground">
-            {" "}
-            · <span data-testid="product-formats">{formats}</span>
-          </span>
+          {category}
+          {formats !== category && (
+            <span className="font-normal normal-case tracking-normal text-muted-foreground">
+              {" "}
+              · <span data-testid="product-formats">{formats}</span>
+            </span>
+          )}
         </p>
         <h3 id={titleId} className="mt-3 text-xl leading-snug text-foreground sm:text-[1.4rem]">
           {product.title}

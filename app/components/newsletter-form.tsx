@@ -1,0 +1,36 @@
+/**
+ * Placeholder with the newsletter form's path and props until the public-pages work
+ * (the real form, with its endpoint and states) is merged; it replaces this file.
+ */
+import { Button } from "./ui/button";
+import { cn } from "~/lib/cn";
+
+export interface NewsletterFormProps {
+  className?: string;
+  heading?: string;
+  description?: string;
+}
+
+export function NewsletterForm({ className, heading, description }: NewsletterFormProps) {
+  return (
+    <div className={cn("space-y-4", className)}>
+      {heading && <h2 className="text-2xl">{heading}</h2>}
+      {description && <p className="text-muted-foreground">{description}</p>}
+      <form method="post" action="/api/newsletter" className="flex flex-col gap-3 sm:flex-row">
+        <label htmlFor="newsletter-email" className="sr-only">
+          Email
+        </label>
+        <input
+          id="newsletter-email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          className="h-11 flex-1 rounded-full border border-border bg-background/60 px-5 text-sm"
+        />
+        <Button type="submit">Subscribe</Button>
+      </form>
+    </div>
+  );
+}
