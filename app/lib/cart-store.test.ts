@@ -75,6 +75,35 @@ describe("cart store", () => {
     expect(readCart()).toBe(cart);
   });
 
+  it("completes lines stored without the product fields the drawer reads", () => {
+    storage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([
+        {
+          id: "p-digital-1",
+          product: { id: "p", title: "Old line", price: 10 },
+          selectedFormat: "digital",
+          quantity: 2,
+          pricePerItem: 10,
+          addedAt: "2025-01-01T00:00:00.000Z",
+        },
+        {
+          id: "junk",
+          product: { id: "q" },
+          selectedFormat: "digital",
+          quantity: 1,
+          pricePerItem: 1,
+        },
+      ]),
+    );
+    const [line, ...rest] = readCart();
+    expect(rest).toEqual([]);
+    expect(line!.product.inventory.hasTracking).toBe(false);
+    expect(line!.product.formats).toEqual(["digital"]);
+    expect(line!.product.image).toBe("/images/placeholder.svg");
+    expect(line!.addedAt).toEqual(new Date("2025-01-01T00:00:00.000Z"));
+  });
+
   it("adds nothing and announces nothing when the stock check fails", () => {
     const cd = toProduct(item({ inventoryCount: 1 }));
     expect(addProductToCart(cd).changed).toBe(true);

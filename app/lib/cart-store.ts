@@ -18,8 +18,10 @@ import {
   updateQuantity,
   type Cart,
   type CartChange,
+  type CartItem,
   type CartProduct,
 } from "~/domain/cart";
+import { PLACEHOLDER_IMAGE } from "~/domain/site";
 import type { Product, ProductFormat } from "~/domain/product";
 import { CART_CHANGE_EVENT } from "./cart-count";
 
@@ -37,12 +39,44 @@ function storage(): Storage | null {
   }
 }
 
+/**
+ * A line stored by an older version of the site, or edited by hand, may lack product
+ * fields the drawer reads; those get safe defaults (the server checks stock and prices
+ * at checkout anyway), and a line without a titled product is dropped.
+ */
+function completeLine(line: CartItem): CartItem[] {
+  const product = line.product as Partial<CartProduct> | undefined;
+  if (typeof product?.title !== "string" || typeof product.id !== "string") return [];
+  const inventory = product.inventory;
+  return [
+    {
+      ...line,
+      product: {
+        ...product,
+        id: product.id,
+        title: product.title,
+        category: product.category ?? "merch",
+        sourceCategory: typeof product.sourceCategory === "string" ? product.sourceCategory : "",
+        price: typeof product.price === "number" ? product.price : line.pricePerItem,
+        formats: Array.isArray(product.formats) ? product.formats : [line.selectedFormat],
+        image:
+          typeof product.image === "string" && product.image ? product.image : PLACEHOLDER_IMAGE,
+        hasDownload: product.hasDownload === true,
+        inventory:
+          inventory && typeof inventory.hasTracking === "boolean"
+            ? inventory
+            : { hasTracking: false, currentStock: null, inStock: true, maxAvailableQuantity: null },
+      },
+    },
+  ];
+}
+
 /** The stored cart, with addedAt turned back into a Date. */
 export function readCart(): Cart {
   const raw = storage()?.getItem(CART_STORAGE_KEY) ?? null;
   if (raw !== cachedRaw) {
     cachedRaw = raw;
-    cachedCart = parseCart(raw);
+    cachedCart = parseCart(raw).flatMap(completeLine);
   }
   return cachedCart;
 }

@@ -24,11 +24,8 @@ const arrowButton =
 
 export function FeaturedCarousel({ title, description, items }: FeaturedCarouselProps) {
   const headingId = useId();
-  const [viewportRef, embla] = useEmblaCarousel({
-    loop: true,
-    align: "start",
-    containScroll: false,
-  });
+  // Embla drops the loop by itself when every slide already fits in view.
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" });
   const [canScroll, setCanScroll] = useState(items.length > 1);
   const [selected, setSelected] = useState(0);
 
