@@ -27,7 +27,7 @@ export function NewsletterForm({ className, heading, description }: NewsletterFo
           required
           autoComplete="email"
           placeholder="you@example.com"
-          className="h-11 flex-1 rounded-full border border-border bg-background/60 px-5 text-sm"
+          className="h-11 w-full rounded-full border border-border bg-background/60 px-5 text-sm sm:flex-1"
         />
         <Button type="submit">Subscribe</Button>
       </form>

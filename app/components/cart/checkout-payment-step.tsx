@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Pencil, RotateCcw } from "lucide-react";
+import { CreditCard, Pencil, RotateCcw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cartTotals, lineTotal, type Cart } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
@@ -47,11 +47,16 @@ export function CheckoutPaymentStep({
 
   return (
     <div className="space-y-6" data-testid="checkout-payment-step">
-      <div>
-        <p className="text-xs font-semibold uppercase tracking-[0.25em] text-primary">
-          Step 2 of 2
-        </p>
-        <h3 className="font-display text-xl text-foreground">Payment</h3>
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/30">
+          <CreditCard aria-hidden className="size-5" />
+        </span>
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-[0.25em] text-primary">
+            Step 2 of 2
+          </p>
+          <h3 className="font-display text-xl text-foreground">Payment</h3>
+        </div>
       </div>
 
       <div className="flex items-center justify-between gap-3 rounded-2xl border border-border bg-background/40 px-4 py-3">

@@ -71,6 +71,8 @@ export function PayPalCheckout({
     let buttons: PayPalButtonsInstance | null = null;
     // createOrder's own toast is enough; PayPal then reports the same failure to onError.
     let creationFailed = false;
+    // The order whose stock is held, until it is paid, cancelled or failed.
+    let heldOrderId: string | null = null;
     setState("loading");
 
     loadPayPalSdk(paypalSdkUrl(sdkUrl, clientId), nonce).then(
@@ -83,7 +85,8 @@ export function PayPalCheckout({
             async createOrder() {
               creationFailed = false;
               try {
-                return await createProviderOrder(latest.current.cart, latest.current.email);
+                heldOrderId = await createProviderOrder(latest.current.cart, latest.current.email);
+                return heldOrderId;
               } catch (error) {
                 creationFailed = true;
                 orderCreationFailed(error);
@@ -91,6 +94,7 @@ export function PayPalCheckout({
               }
             },
             async onApprove(data) {
+              heldOrderId = null;
               setProcessing(true);
               setFailedOrderId(null);
               try {
@@ -110,9 +114,15 @@ export function PayPalCheckout({
             onCancel(data) {
               paymentCancelled();
               // Releases the stock held for this order at once instead of at expiry.
-              if (data?.orderID) void cancelProviderOrder(data.orderID);
+              const orderId = data?.orderID ?? heldOrderId;
+              heldOrderId = null;
+              if (orderId) void cancelProviderOrder(orderId);
             },
             onError() {
+              if (heldOrderId) {
+                void cancelProviderOrder(heldOrderId);
+                heldOrderId = null;
+              }
               if (creationFailed) {
                 creationFailed = false;
                 return;

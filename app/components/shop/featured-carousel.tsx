@@ -55,7 +55,7 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
         <div className="flex flex-wrap items-end justify-between gap-6">
           <div className="max-w-2xl">
             <p className="text-xs font-semibold uppercase tracking-[0.3em] text-primary">
-              Hand-picked
+              In the spotlight
             </p>
             <h2 id={headingId} className="mt-3 text-3xl sm:text-4xl">
               {title}
