@@ -24,6 +24,7 @@ import {
   withTimeout,
   type PayPalButtonsInstance,
 } from "~/lib/paypal-sdk";
+import { closeCartDrawer } from "~/lib/cart-store";
 import type { loader as rootLoader } from "~/root";
 import {
   alternativePayment,
@@ -35,6 +36,11 @@ import {
   paypalLoadFailed,
 } from "./payment-feedback";
 import { PaymentNotice, Processing } from "./payment-status";
+
+function contactForPayment() {
+  alternativePayment();
+  closeCartDrawer();
+}
 
 type PayPalState = "loading" | "failed-to-load" | "rendering" | "ready" | "unavailable";
 
@@ -175,7 +181,7 @@ export function PayPalCheckout({
             </Button>
             <Link
               to="/contact"
-              onClick={alternativePayment}
+              onClick={contactForPayment}
               className={buttonVariants({ variant: "ghost", size: "sm" })}
             >
               Contact for payment
@@ -215,7 +221,7 @@ export function PayPalUnavailable() {
         Online payment is not set up right now.{" "}
         <Link
           to="/contact"
-          onClick={alternativePayment}
+          onClick={contactForPayment}
           className="text-primary underline-offset-4 hover:underline"
         >
           Contact us
