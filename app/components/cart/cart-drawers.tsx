@@ -173,6 +173,7 @@ export default function CartDrawers() {
         open={confirmation.open}
         onClose={closeConfirmation}
         title="Purchase Confirmed - Check Your Email"
+        size="fit"
         data-testid="purchase-confirmation"
         footer={
           <Button size="lg" className="w-full" onClick={closeConfirmation}>
@@ -180,7 +181,7 @@ export default function CartDrawers() {
           </Button>
         }
       >
-        <div className="flex h-full flex-col items-center justify-center py-8 text-center">
+        <div className="flex flex-col items-center py-8 text-center sm:py-10">
           <span className="inline-flex size-20 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/30">
             <MailCheck aria-hidden className="size-9" />
           </span>

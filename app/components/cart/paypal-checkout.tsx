@@ -174,7 +174,7 @@ export function PayPalCheckout({
       )}
       {state === "unavailable" && (
         <PaymentNotice tone="error" title="PayPal checkout is temporarily unavailable">
-          <p>The payment buttons did not load in time. You can try again, or pay another way.</p>
+          <p>The payment buttons could not be shown. You can try again, or pay another way.</p>
           <div className="mt-4 flex flex-wrap gap-2">
             <Button variant="outline" size="sm" onClick={retry}>
               <RotateCcw aria-hidden /> Try again
@@ -182,7 +182,7 @@ export function PayPalCheckout({
             <Link
               to="/contact"
               onClick={contactForPayment}
-              className={buttonVariants({ variant: "ghost", size: "sm" })}
+              className={buttonVariants({ variant: "outline", size: "sm" })}
             >
               Contact for payment
             </Link>

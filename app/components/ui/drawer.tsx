@@ -32,6 +32,8 @@ export interface DrawerProps {
   children?: React.ReactNode;
   /** Focused on open instead of the first focusable element. */
   initialFocusRef?: React.RefObject<HTMLElement | null>;
+  /** "tall": about 85% of the viewport (the cart); "fit": as high as its content, up to that. */
+  size?: "tall" | "fit";
   className?: string;
   "data-testid"?: string;
 }
@@ -80,6 +82,7 @@ export function Drawer({
   footer,
   children,
   initialFocusRef,
+  size = "tall",
   className,
   "data-testid": testId,
 }: DrawerProps) {
@@ -183,8 +186,9 @@ export function Drawer({
         tabIndex={-1}
         data-testid={testId}
         className={cn(
-          "absolute inset-x-0 bottom-0 mx-auto flex h-[85dvh] max-w-2xl flex-col overflow-hidden rounded-t-[1.75rem] border border-b-0 border-border/80 bg-card shadow-[0_-24px_80px_-20px_rgb(0_0_0/0.8)] outline-none transition-transform duration-300 ease-out",
+          "absolute inset-x-0 bottom-0 mx-auto flex max-h-[85dvh] max-w-2xl flex-col overflow-hidden rounded-t-[1.75rem] border border-b-0 border-border/80 bg-card shadow-[0_-24px_80px_-20px_rgb(0_0_0/0.8)] outline-none transition-transform duration-300 ease-out",
           shown ? "translate-y-0" : "translate-y-full",
+          size === "tall" && "h-[85dvh]",
           className,
         )}
       >
