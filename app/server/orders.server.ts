@@ -202,7 +202,6 @@ export async function createProviderOrder(
     if (error instanceof OutOfStock) throw new OrderError(error.message, 409);
     throw error;
   }
-  if (holds.size) invalidateSiteCache();
   return { orderID: providerOrderId };
 }
 
@@ -552,6 +551,7 @@ export async function recordCapture(
   }
 
   if (firstTime) {
+    // Purchase counts order the "most popular" lists (stock itself is read fresh).
     invalidateSiteCache();
     void flushOutbox(db);
     logger.info({ orderId: order.id, provider: provider.name }, "Order completed");

@@ -11,7 +11,6 @@ import type { Database } from "./db.server";
 import { shopItems, stockReservations } from "./db/schema.server";
 import { Conflict } from "./errors.server";
 import { logger } from "./logger.server";
-import { invalidateSiteCache } from "./cache.server";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type Executor = Database | Transaction;
@@ -82,7 +81,7 @@ export async function releaseStock(
   providerOrderId: string,
   status: "released" | "expired" = "released",
 ): Promise<number> {
-  const released = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const rows = await tx
       .update(stockReservations)
       .set({ status })
@@ -101,8 +100,6 @@ export async function releaseStock(
     }
     return rows.length;
   });
-  if (released) invalidateSiteCache();
-  return released;
 }
 
 /** Ends every hold whose time is up and puts its stock back. Returns how many. */
@@ -122,10 +119,7 @@ export async function expireStockHolds(db: Database, now: Date = new Date()): Pr
     for (const [shopItemId, quantity] of byId(perItem)) await returnStock(tx, shopItemId, quantity);
     return rows.length;
   });
-  if (expired) {
-    invalidateSiteCache();
-    logger.info({ expired }, "Expired stock holds released");
-  }
+  if (expired) logger.info({ expired }, "Expired stock holds released");
   return expired;
 }
 
