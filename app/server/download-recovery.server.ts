@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "./db.server";
 import { downloadTokens, orderLines, orders, shopItems } from "./db/schema.server";
 import { downloadUrl, issueDownloadTokens } from "./downloads.server";
-import { enqueueMail, flushOutbox } from "./mail.server";
+import { deliverQueuedMail, queueMail } from "./outbox.server";
 import { recoveredLinksMail } from "./order-mail.server";
 import { hitRateLimit, rateLimitKey, type RateLimitRule } from "./rate-limit.server";
 
@@ -42,7 +42,7 @@ export async function requestDownloadRecovery(
   // The page says the same as for a sent mail: the address's owner already has one coming.
   if (!perEmail.allowed) return "email-limited";
 
-  await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const lines = await tx
       .select({
         id: orderLines.id,
@@ -82,8 +82,8 @@ export async function requestDownloadRecovery(
       now,
     );
     const lineOf = new Map(lines.map((l) => [l.id, l]));
-    await enqueueMail(
-      tx as unknown as Database,
+    return queueMail(
+      tx,
       recoveredLinksMail({
         to: email,
         siteUrl: options.siteUrl,
@@ -97,6 +97,6 @@ export async function requestDownloadRecovery(
       }),
     );
   });
-  void flushOutbox(db);
+  deliverQueuedMail(db, [queued]);
   return "sent";
 }

@@ -34,7 +34,7 @@ import { downloadTokens, orderLines, orders, shopItems } from "./db/schema.serve
 import { issueDownloadTokens, downloadUrl } from "./downloads.server";
 import { AppError } from "./errors.server";
 import { logger } from "./logger.server";
-import { enqueueMail, flushOutbox } from "./mail.server";
+import { deliverQueuedMail, queueMail, type QueuedMail } from "./outbox.server";
 import { lateCaptureRefundMail, orderConfirmationMail } from "./order-mail.server";
 import {
   PaymentProviderError,
@@ -469,9 +469,9 @@ export async function recordCapture(
     );
   }
 
-  let firstTime: boolean;
+  let queued: QueuedMail | null;
   try {
-    firstTime = await db.transaction(async (tx) => {
+    queued = await db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(orders)
         .set({ paymentStatus: "completed", captureId: capture.id })
@@ -482,7 +482,7 @@ export async function recordCapture(
           ),
         )
         .returning();
-      if (!claimed) return false;
+      if (!claimed) return null;
 
       await commitStock(tx, order.providerOrderId);
 
@@ -526,8 +526,8 @@ export async function recordCapture(
         now,
       );
       const titleOf = new Map(lines.map((l) => [l.id, l.title]));
-      await enqueueMail(
-        tx as unknown as Database,
+      return queueMail(
+        tx,
         orderConfirmationMail({
           to: claimed.customerEmail,
           orderId: order.id,
@@ -543,17 +543,17 @@ export async function recordCapture(
           siteUrl: options.siteUrl,
         }),
       );
-      return true;
     });
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
     return refundLateCapture(db, provider, order, capture, error.title, { ...options, now });
   }
 
-  if (firstTime) {
+  const firstTime = queued !== null;
+  if (queued) {
     // Purchase counts order the "most popular" lists (stock itself is read fresh).
     invalidateSiteCache();
-    void flushOutbox(db);
+    deliverQueuedMail(db, [queued]);
     logger.info({ orderId: order.id, provider: provider.name }, "Order completed");
   }
   const current = (await findOrderByProviderId(db, order.providerOrderId))!;
@@ -592,7 +592,7 @@ async function refundLateCapture(
       502,
     );
   }
-  await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const [marked] = await tx
       .update(orders)
       .set({ paymentStatus: "refunded", captureId: capture.id })
@@ -603,9 +603,9 @@ async function refundLateCapture(
         ),
       )
       .returning();
-    if (!marked) return;
-    await enqueueMail(
-      tx as unknown as Database,
+    if (!marked) return null;
+    return queueMail(
+      tx,
       lateCaptureRefundMail({
         to: marked.customerEmail,
         orderId: order.id,
@@ -618,6 +618,6 @@ async function refundLateCapture(
   });
   // Other items of the order may still be held.
   await releaseStock(db, order.providerOrderId);
-  void flushOutbox(db);
+  if (queued) deliverQueuedMail(db, [queued]);
   return { kind: "refunded", message: refundedMessage(order, soldOutTitle) };
 }
