@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { Clock, Download, LinkIcon, Mail, ShoppingBag } from "lucide-react";
+import { CircleSlash, Clock, Download, Mail, ShoppingBag, Unlink } from "lucide-react";
 import type { Route } from "./+types/download";
 import { buttonVariants } from "~/components/ui/button";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -51,7 +51,7 @@ export default function DownloadLinkPage({ loaderData }: Route.ComponentProps) {
     { icon: typeof Download; heading: string; body: string }
   > = {
     "used-up": {
-      icon: LinkIcon,
+      icon: CircleSlash,
       heading: "This download link has been used up",
       body: `You have downloaded ${item} ${downloadLimit} of ${downloadLimit} times, the most this link allows.`,
     },
@@ -61,7 +61,7 @@ export default function DownloadLinkPage({ loaderData }: Route.ComponentProps) {
       body: `The link for ${item} worked until ${expiresAt ? formatDate(expiresAt) : "its expiry date"}.`,
     },
     invalid: {
-      icon: LinkIcon,
+      icon: Unlink,
       heading: "This download link is not valid",
       body: "It may be mistyped, or it was replaced by newer links. Links of a refunded order stop working too.",
     },
@@ -75,7 +75,11 @@ export default function DownloadLinkPage({ loaderData }: Route.ComponentProps) {
   const Icon = copy.icon;
 
   return (
-    <section className="px-5 pb-24 pt-32 sm:px-8 sm:pt-40">
+    <section className="relative isolate px-5 pb-24 pt-32 sm:px-8 sm:pt-40">
+      <div
+        aria-hidden
+        className="absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(ellipse_at_top,hsl(var(--primary)/0.14),transparent_65%)]"
+      />
       <div className="animate-fade-in mx-auto max-w-xl rounded-3xl border border-border bg-card px-6 py-10 text-center shadow-2xl shadow-black/40 sm:px-12 sm:py-14">
         <div className="mx-auto flex size-16 items-center justify-center rounded-full border border-primary/40 bg-primary/10 text-primary">
           <Icon aria-hidden className="size-7" />

@@ -50,7 +50,11 @@ export default function RecoverDownloadsPage({ actionData }: Route.ComponentProp
   const limited = actionData?.status === "limited" ? actionData.error : null;
 
   return (
-    <section className="px-5 pb-24 pt-32 sm:px-8 sm:pt-40">
+    <section className="relative isolate px-5 pb-24 pt-32 sm:px-8 sm:pt-40">
+      <div
+        aria-hidden
+        className="absolute inset-x-0 top-0 -z-10 h-[36rem] bg-[radial-gradient(ellipse_at_top,hsl(var(--primary)/0.14),transparent_65%)]"
+      />
       <div className="mx-auto max-w-xl">
         <header className="animate-fade-in text-center">
           <p className="text-xs font-semibold uppercase tracking-[0.3em] text-primary">Downloads</p>
