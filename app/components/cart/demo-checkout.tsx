@@ -9,7 +9,12 @@ import { Button } from "~/components/ui/button";
 import type { Cart } from "~/domain/cart";
 import { createProviderOrder, recordOrder, type RecordedPurchase } from "~/lib/checkout-api";
 import { orderCreationFailed, paymentProcessingFailed } from "./payment-feedback";
-import { PaymentNotice } from "./payment-status";
+import {
+  PaymentFailure,
+  PaymentNotice,
+  messageOf,
+  type PaymentFailureInfo,
+} from "./payment-status";
 
 export interface DemoCheckoutProps {
   cart: Cart;
@@ -19,9 +24,11 @@ export interface DemoCheckoutProps {
 
 export function DemoCheckout({ cart, email, onPurchased }: DemoCheckoutProps) {
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<PaymentFailureInfo | null>(null);
 
   async function pay() {
     setBusy(true);
+    setFailure(null);
     let orderId: string;
     try {
       orderId = await createProviderOrder(cart, email);
@@ -32,7 +39,8 @@ export function DemoCheckout({ cart, email, onPurchased }: DemoCheckoutProps) {
     }
     try {
       onPurchased(await recordOrder(cart, email, orderId));
-    } catch {
+    } catch (error) {
+      setFailure({ orderId, message: messageOf(error) });
       paymentProcessingFailed();
     } finally {
       setBusy(false);
@@ -47,6 +55,7 @@ export function DemoCheckout({ cart, email, onPurchased }: DemoCheckoutProps) {
           recorded and the download links are sent as in a real purchase.
         </p>
       </PaymentNotice>
+      {failure && !busy && <PaymentFailure {...failure} />}
       <Button size="lg" className="w-full" onClick={pay} disabled={busy} aria-busy={busy}>
         {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
         {busy ? "Processing…" : "Complete demo payment"}

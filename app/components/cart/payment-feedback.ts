@@ -4,7 +4,7 @@
 import { toast } from "sonner";
 import { CART_TOAST_POSITION } from "./cart-toasts";
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { messageOf } from "./payment-status";
 
 export function orderCreationFailed(error: unknown) {
   toast.error("Order Creation Failed", {

@@ -53,3 +53,26 @@ export function PaymentNotice({
     </div>
   );
 }
+
+export const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
+
+export interface PaymentFailureInfo {
+  /** The provider's order id, which the buyer quotes to support. */
+  orderId: string;
+  /** What the server said: declined, refunded because it sold out, still processing … */
+  message: string;
+}
+
+/** Beside the "Payment Processing Error" toast: the server's reason and a reference. */
+export function PaymentFailure({ orderId, message }: PaymentFailureInfo) {
+  return (
+    <PaymentNotice tone="error" title="Your payment was not completed">
+      <p data-testid="payment-failure-reason">{message}</p>
+      <p className="mt-2">
+        Your cart is still saved. Reference:{" "}
+        <span className="break-all font-mono text-foreground">{orderId}</span>
+      </p>
+    </PaymentNotice>
+  );
+}

@@ -35,7 +35,13 @@ import {
   paypalInitFailed,
   paypalLoadFailed,
 } from "./payment-feedback";
-import { PaymentNotice, Processing } from "./payment-status";
+import {
+  PaymentFailure,
+  PaymentNotice,
+  Processing,
+  messageOf,
+  type PaymentFailureInfo,
+} from "./payment-status";
 
 function contactForPayment() {
   alternativePayment();
@@ -64,7 +70,7 @@ export function PayPalCheckout({
   const [state, setState] = useState<PayPalState>("loading");
   const [attempt, setAttempt] = useState(0);
   const [processing, setProcessing] = useState(false);
-  const [failedOrderId, setFailedOrderId] = useState<string | null>(null);
+  const [failure, setFailure] = useState<PaymentFailureInfo | null>(null);
 
   // The buttons are rendered once; their callbacks read the latest cart and e-mail.
   const latest = useRef({ cart, email, onPurchased });
@@ -102,7 +108,7 @@ export function PayPalCheckout({
             async onApprove(data) {
               heldOrderId = null;
               setProcessing(true);
-              setFailedOrderId(null);
+              setFailure(null);
               try {
                 const purchase = await recordOrder(
                   latest.current.cart,
@@ -110,8 +116,8 @@ export function PayPalCheckout({
                   data.orderID,
                 );
                 latest.current.onPurchased(purchase);
-              } catch {
-                setFailedOrderId(data.orderID);
+              } catch (error) {
+                setFailure({ orderId: data.orderID, message: messageOf(error) });
                 paymentProcessingFailed();
               } finally {
                 setProcessing(false);
@@ -189,14 +195,7 @@ export function PayPalCheckout({
           </div>
         </PaymentNotice>
       )}
-      {failedOrderId && !processing && (
-        <PaymentNotice tone="error" title="Your payment was not completed">
-          <p>
-            Your cart is still saved. If PayPal shows a payment, contact us with this reference:{" "}
-            <span className="font-mono text-foreground">{failedOrderId}</span>
-          </p>
-        </PaymentNotice>
-      )}
+      {failure && !processing && <PaymentFailure {...failure} />}
       <div className="relative">
         <div
           ref={containerRef}
