@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import * as schema from "./db/schema.server";
 import { getEnv, type Env } from "./env.server";
+import { logger } from "./logger.server";
 import { singleton } from "./singleton.server";
 
 /**
@@ -33,6 +34,11 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client losing its connection (server restart, dropped test database)
+    // must not crash the process; the pool replaces it on the next query.
+    pool.on("error", (error) => {
+      logger.warn({ err: error }, "PostgreSQL idle client error");
+    });
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
     return { db, kind: "postgres", close: () => pool.end() };
   }

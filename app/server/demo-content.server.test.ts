@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { PAGE_CONTENT_DEFINITIONS } from "~/domain/page-content";
+import { DEMO_IMAGES, DEMO_SHEET_MUSIC, DEMO_TUNES, type DemoAssets } from "./demo-assets.server";
+import { buildDemoContent, isoDateFrom } from "./demo-content.server";
+
+/** Assets as the generator would describe them, without generating anything. */
+function fakeAssets(): DemoAssets {
+  const map = <T extends object, V>(o: T, f: (v: T[keyof T]) => V) =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v as T[keyof T])])) as Record<
+      keyof T,
+      V
+    >;
+  return {
+    images: map(DEMO_IMAGES, (s) => ({
+      url: `/uploads/${s.file}.jpg`,
+      width: s.width,
+      height: s.height,
+    })),
+    audio: map(DEMO_TUNES, (s) => ({ url: `/uploads/${s.file}`, durationSeconds: 8.2 })),
+    sheetMusic: map(DEMO_SHEET_MUSIC, (s) => ({ key: s.key, pages: 2 })),
+    filesWritten: 0,
+  };
+}
+
+describe("demo content", () => {
+  it("formats local calendar days, across month and year ends", () => {
+    const d = new Date(2024, 11, 30, 23, 30);
+    expect(isoDateFrom(d, 0)).toBe("2024-12-30");
+    expect(isoDateFrom(d, 3)).toBe("2025-01-02");
+    expect(isoDateFrom(d, -30)).toBe("2024-11-30");
+  });
+
+  it("has text for every registry key, within the editors' limits", () => {
+    const content = buildDemoContent(fakeAssets(), new Date());
+    expect(content.pageContent.map((r) => r.pageName).sort()).toEqual(
+      PAGE_CONTENT_DEFINITIONS.map((d) => d.key).sort(),
+    );
+    for (const row of content.pageContent) {
+      expect(row.title!.length, row.pageName).toBeLessThanOrEqual(200);
+      expect(row.description?.length ?? 0, row.pageName).toBeLessThanOrEqual(1000);
+    }
+  });
+
+  it("dates events relative to the seed day", () => {
+    const today = new Date(2030, 5, 15);
+    const { events } = buildDemoContent(fakeAssets(), today);
+    const upcoming = events.filter((e) => e.date >= "2030-06-15");
+    expect(upcoming.every((e) => e.date <= "2030-11-15")).toBe(true);
+    expect(upcoming.filter((e) => e.status === "upcoming").length).toBeGreaterThanOrEqual(5);
+    expect(events.filter((e) => e.status === "past").every((e) => e.date < "2030-06-15")).toBe(
+      true,
+    );
+  });
+
+  it("names no shop item or featured event without an image", () => {
+    const content = buildDemoContent(fakeAssets(), new Date());
+    expect(content.shopItems.every((i) => i.imageUrl)).toBe(true);
+    expect(content.events.filter((e) => e.isFeatured).every((e) => e.imageUrl)).toBe(true);
+  });
+});
