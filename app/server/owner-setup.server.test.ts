@@ -170,3 +170,36 @@ describe.each(await testDatabaseKinds())("owner set-up after an early sign-up on
     expect(fresh.status).toBe(200);
   });
 });
+
+describe.each(await testDatabaseKinds())("a set-up link left over on %s", (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  it("is refused once the owner has signed up and verified another way (it is no password reset)", async () => {
+    const link = await issueOwnerSetupLink(app.t.db, {
+      adminEmail: app.adminEmail,
+      siteUrl: app.siteUrl,
+    });
+    await app.createUser(app.adminEmail);
+    const token = tokenOf(link!.url);
+    expect(await findOwnerSetup(app.t.db, token, app.adminEmail)).toBeNull();
+    await expect(
+      completeOwnerSetup(app.t.db, app.auth, {
+        token,
+        fullName: "Intruder",
+        password: "a new password",
+        adminEmail: app.adminEmail,
+      }),
+    ).rejects.toBeInstanceOf(OwnerSetupError);
+    const signIn = await app.authPost("/sign-in/email", {
+      email: app.adminEmail,
+      password: TEST_PASSWORD,
+    });
+    expect(signIn.status).toBe(200);
+  });
+});

@@ -10,7 +10,7 @@ import { normalizeEmail } from "~/domain/auth";
 import type { Auth } from "./auth.server";
 import type { Database } from "./db.server";
 import { accounts, sessions, users, verifications } from "./db/schema.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit, type DbExecutor } from "./audit.server";
 
 export const OWNER_SETUP_PATH = "/auth/owner-setup";
 export const OWNER_SETUP_TTL_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +28,7 @@ export class OwnerSetupError extends Error {
 }
 
 /** True until ADMIN_EMAIL has a verified account with a password. */
-export async function ownerNeedsSetup(db: Database, adminEmail: string): Promise<boolean> {
+export async function ownerNeedsSetup(db: DbExecutor, adminEmail: string): Promise<boolean> {
   const [row] = await db
     .select({ verified: users.emailVerified, password: accounts.password })
     .from(users)
@@ -86,7 +86,7 @@ export async function findOwnerSetup(
   adminEmail: string,
   now = new Date(),
 ): Promise<{ email: string } | null> {
-  if (!token) return null;
+  if (!token || !(await ownerNeedsSetup(db, adminEmail))) return null;
   const [row] = await db
     .select({ value: verifications.value })
     .from(verifications)
@@ -100,7 +100,8 @@ export async function findOwnerSetup(
 /**
  * Consumes the token and gives ADMIN_EMAIL a verified account with this password,
  * creating the user or replacing the password of an unfinished sign-up. Any old
- * sessions of that user are revoked. Throws OwnerSetupError for a bad token.
+ * sessions of that user are revoked. Throws OwnerSetupError for a bad, expired or
+ * used token, and once the owner already has a verified account with a password.
  */
 export async function completeOwnerSetup(
   db: Database,
@@ -122,6 +123,9 @@ export async function completeOwnerSetup(
       )
       .returning({ value: verifications.value });
     if (!consumed || consumed.value !== email) throw new OwnerSetupError();
+    // A link left over from before the owner finished signing up another way is no
+    // password reset: once a verified account with a password exists, it is refused.
+    if (!(await ownerNeedsSetup(tx, email))) throw new OwnerSetupError();
 
     let [user] = await tx.select().from(users).where(eq(users.email, email));
     const existingUser = Boolean(user);
