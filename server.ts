@@ -105,6 +105,11 @@ app.use(
         },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: env.SITE_URL.startsWith("https://"),
+    // Not "no-referrer": under it browsers send `Origin: null` with a plain HTML form
+    // POST even to their own site, which the Origin checks (ours and React Router's)
+    // must refuse, so forms would not work without JavaScript. "same-origin" still
+    // sends nothing to other sites.
+    referrerPolicy: { policy: "same-origin" },
   }),
 );
 app.use(compression());

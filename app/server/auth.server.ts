@@ -37,7 +37,7 @@ export const CLIENT_IP_HEADER = "x-app-client-ip";
 
 /** Per client address and path; windows in seconds. */
 export const AUTH_RATE_LIMITS = {
-  "/sign-in/email": { window: 60, max: 5 },
+  "/sign-in/email": { window: 60, max: 10 },
   "/sign-up/email": { window: 600, max: 5 },
 } as const;
 

@@ -67,7 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </>
         }
         actions={
-          <Form method="post" action="/auth/sign-out">
+          <Form method="post" action="/auth/sign-out" reloadDocument>
             <Button type="submit" variant="outline">
               <LogOut aria-hidden /> Sign Out
             </Button>

@@ -16,11 +16,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-});
-
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);
   return (
