@@ -98,7 +98,7 @@ describe.each(await testDatabaseKinds())("mail over SMTP on %s", (kind) => {
     expect(queued?.attempts).toBeGreaterThan(0);
     expect(queued?.lastError).toBeTruthy();
 
-    const back = await startSmtpCatcher(port);
+    const back = await startSmtpCatcher({ port });
     try {
       const later = new Date(Date.now() + retryDelayMs(queued!.attempts) + 1000);
       const result = await deliverDueMail(app.t.db, transport, {

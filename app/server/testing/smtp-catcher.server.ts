@@ -28,7 +28,15 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function startSmtpCatcher(port = 0, host = "127.0.0.1"): Promise<SmtpCatcher> {
+export interface SmtpCatcherOptions {
+  port?: number;
+  host?: string;
+  /** Called with every message as it arrives (e.g. to hand it to another process). */
+  onMail?: (mail: CaughtMail) => void;
+}
+
+export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
+  const { port = 0, host = "127.0.0.1", onMail } = options;
   const messages: CaughtMail[] = [];
   const waiters: { to: string; resolve: (m: CaughtMail) => void }[] = [];
 
@@ -51,6 +59,7 @@ export async function startSmtpCatcher(port = 0, host = "127.0.0.1"): Promise<Sm
           body,
         };
         messages.push(mail);
+        onMail?.(mail);
         for (const waiter of [...waiters]) {
           if (mail.to.includes(waiter.to)) {
             waiters.splice(waiters.indexOf(waiter), 1);
