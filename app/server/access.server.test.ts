@@ -24,6 +24,22 @@ describe.each(await testDatabaseKinds())("requireAdmin on %s", (kind) => {
     expect(user).toMatchObject({ email: "editor@example.com", fullName: "Ed Itor" });
   });
 
+  it("hands a renewed session cookie to the caller when Better Auth extends the session", async () => {
+    const admin = await app.createUser("regular@example.com");
+    // A session issued two days ago: past the one-day update age.
+    const inFiveDays = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000);
+    await app.t.db
+      .update(sessions)
+      .set({ expiresAt: inFiveDays })
+      .where(eq(sessions.userId, admin.id));
+    const headers = new Headers();
+    await requireAdmin(app.request("/admin", { cookie: admin.cookie }), headers);
+    const renewed = headers.getSetCookie().find((c) => c.includes("session_token="));
+    expect(renewed).toMatch(/Max-Age=604800/);
+    const [row] = await app.t.db.select().from(sessions).where(eq(sessions.userId, admin.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(inFiveDays.getTime());
+  });
+
   it("sends a visitor without a session to /auth", async () => {
     const thrown = await requireAdmin(app.request("/admin")).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);

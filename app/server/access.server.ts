@@ -15,9 +15,24 @@ export interface SignedInUser extends Actor {
   fullName: string | null;
 }
 
-/** The signed-in user of this request, or null. Reads the session from the database. */
-export async function getSessionUser(request: Request): Promise<SignedInUser | null> {
-  const session = await getAuth().api.getSession({ headers: request.headers });
+/**
+ * The signed-in user of this request, or null. Reads the session from the database.
+ * When Better Auth extends the session (once a day of use), the renewed cookie is
+ * appended to `responseHeaders`, if given, so the browser keeps it as long as the
+ * database does.
+ */
+export async function getSessionUser(
+  request: Request,
+  responseHeaders?: Headers,
+): Promise<SignedInUser | null> {
+  const { headers, response: session } = await getAuth().api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  if (responseHeaders) {
+    for (const cookie of headers?.getSetCookie() ?? [])
+      responseHeaders.append("Set-Cookie", cookie);
+  }
   if (!session) return null;
   const { user } = session;
   return {
@@ -32,10 +47,14 @@ export async function getSessionUser(request: Request): Promise<SignedInUser | n
  * The admin gate (admin spec §2 "Admin guard", §4 "Admin gate"): no session →
  * redirect to /auth; signed in but not on the allow-list → the session is revoked,
  * the cookie cleared, the refusal logged, and the user sent to /. Throws the redirect,
- * so nothing after the call runs for a refused request.
+ * so nothing after the call runs for a refused request. The admin layout passes
+ * `responseHeaders` to carry a renewed session cookie (see getSessionUser).
  */
-export async function requireAdmin(request: Request): Promise<SignedInUser> {
-  const user = await getSessionUser(request);
+export async function requireAdmin(
+  request: Request,
+  responseHeaders?: Headers,
+): Promise<SignedInUser> {
+  const user = await getSessionUser(request, responseHeaders);
   if (!user) throw redirect("/auth");
   if (await isEmailAllowed(getDb(), user.email)) return user;
 

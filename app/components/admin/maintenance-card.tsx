@@ -87,7 +87,7 @@ export function MaintenanceCard({ shop, defaultMessage }: MaintenanceCardProps) 
         </div>
 
         <div className="flex-1 lg:border-l lg:border-border/60 lg:pl-12">
-          <div className="flex items-center justify-between gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <h3 className="text-lg">Maintenance message</h3>
             {shop.wipMessage === defaultMessage && <Badge>Default message</Badge>}
           </div>

@@ -8,11 +8,13 @@ import { requireAdmin } from "~/server/access.server";
 import { readFlashToast } from "~/server/flash.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const headers = new Headers();
+  const user = await requireAdmin(request, headers);
   const flash = readFlashToast(request);
+  for (const cookie of flash.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return data(
     { user: { email: user.email, name: user.fullName || user.name }, toast: flash.toast },
-    { headers: flash.headers },
+    { headers },
   );
 }
 
