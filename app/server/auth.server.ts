@@ -166,8 +166,7 @@ export function createAuth({ db, secret, siteUrl }: AuthConfig) {
     },
     logger: {
       log(level, message, ...args) {
-        const pinoLevel = level === "debug" ? "debug" : level === "info" ? "info" : level;
-        logger[pinoLevel]({ source: "better-auth", args: args.length ? args : undefined }, message);
+        logger[level]({ source: "better-auth", args: args.length ? args : undefined }, message);
       },
     },
     telemetry: { enabled: false },

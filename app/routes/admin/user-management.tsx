@@ -53,43 +53,31 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const input = parsed.data;
+  let toast;
   try {
     if (input.intent === "add") {
       await addAllowedEmail(getDb(), user, input);
-      throw redirect(PATH, {
-        headers: withFlashToast(newToast("success", ADMIN_TEXT.emailAdded, input.email)),
+      toast = newToast("success", ADMIN_TEXT.emailAdded, input.email);
+    } else {
+      const removed = await removeAllowedEmail(getDb(), user, {
+        id: input.id,
+        primaryAdminEmail: getEnv().ADMIN_EMAIL,
       });
+      toast = newToast("success", ADMIN_TEXT.emailRemoved, removed.email);
     }
-    const removed = await removeAllowedEmail(getDb(), user, {
-      id: input.id,
-      primaryAdminEmail: getEnv().ADMIN_EMAIL,
-    });
-    throw redirect(PATH, {
-      headers: withFlashToast(newToast("success", ADMIN_TEXT.emailRemoved, removed.email)),
-    });
   } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof AppError) {
-      return data(
-        {
-          fieldErrors: (input.intent === "add" ? { email: error.message } : {}) as Record<
-            string,
-            string
-          >,
-          toast: newToast("error", ADMIN_TEXT.errorTitle, `${failure}: ${error.message}`),
-        },
-        { status: error.status },
-      );
-    }
-    logger.error({ err: error, intent: input.intent }, failure);
+    const expected = error instanceof AppError;
+    if (!expected) logger.error({ err: error, intent: input.intent }, failure);
+    const fieldErrors: Record<string, string> =
+      expected && input.intent === "add" ? { email: error.message } : {};
+    const description = expected ? `${failure}: ${error.message}` : failure;
     return data(
-      {
-        fieldErrors: {} as Record<string, string>,
-        toast: newToast("error", ADMIN_TEXT.errorTitle, failure),
-      },
-      { status: 500 },
+      { fieldErrors, toast: newToast("error", ADMIN_TEXT.errorTitle, description) },
+      { status: expected ? error.status : 500 },
     );
   }
+  // Post/redirect/get: a reload never repeats the change; the toast rides along.
+  throw redirect(PATH, { headers: withFlashToast(toast) });
 }
 
 export default function UserManagement({ loaderData, actionData }: Route.ComponentProps) {
