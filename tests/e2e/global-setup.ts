@@ -121,6 +121,9 @@ async function waitUntilReady(
   );
 }
 
+/** The artist's production domain as the test server knows it. */
+export const E2E_PRODUCTION_HOST = "artist-domain.test";
+
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error(
@@ -158,6 +161,9 @@ export default async function setup(project: TestProject) {
     BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
     SMTP_URL: smtp.url,
     ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+    // Requests that name this host act as the artist's own domain; tests reach it by
+    // sending the Host header, everything else uses 127.0.0.1.
+    SITE_PRODUCTION_HOST: E2E_PRODUCTION_HOST,
   });
 
   const logFd = openSync(logFile, "a");
