@@ -13,12 +13,25 @@ export interface NewsletterFormProps {
 
 export function NewsletterForm({ className, heading, description }: NewsletterFormProps) {
   return (
-    <div className={cn("space-y-4", className)}>
-      {heading && <h2 className="text-2xl">{heading}</h2>}
+    <div
+      className={cn("space-y-4", className)}
+      role={heading ? "region" : undefined}
+      aria-labelledby={heading ? "newsletter-heading" : undefined}
+    >
+      {heading && (
+        <h2 id="newsletter-heading" className="text-2xl">
+          {heading}
+        </h2>
+      )}
       {description && <p className="text-muted-foreground">{description}</p>}
-      <form method="post" action="/api/newsletter" className="flex flex-col gap-3 sm:flex-row">
+      <form
+        method="post"
+        action="/api/newsletter-subscribe"
+        className="flex flex-col gap-3 sm:flex-row"
+        data-testid="newsletter-form"
+      >
         <label htmlFor="newsletter-email" className="sr-only">
-          Email
+          Email address
         </label>
         <input
           id="newsletter-email"
