@@ -50,7 +50,12 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
   if (items.length === 0) return null;
 
   return (
-    <section aria-labelledby={headingId} className="py-16 sm:py-20" data-testid="featured">
+    <section
+      aria-labelledby={headingId}
+      aria-roledescription="carousel"
+      className="py-16 sm:py-20"
+      data-testid="featured"
+    >
       <div className="mx-auto w-full max-w-6xl px-5 sm:px-8">
         <div className="flex flex-wrap items-end justify-between gap-6">
           <div className="max-w-2xl">
@@ -87,10 +92,6 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
         </div>
 
         <div
-          role="region"
-          aria-roledescription="carousel"
-          aria-labelledby={headingId}
-          tabIndex={-1}
           onKeyDown={(event) => {
             if (event.key === "ArrowLeft") {
               event.preventDefault();
@@ -103,9 +104,9 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
           className="mt-10"
         >
           <div ref={viewportRef} className="-mx-3 overflow-hidden px-0 py-1">
-            <ul id={`${headingId}-track`} className="flex touch-pan-y">
+            <div id={`${headingId}-track`} className="flex touch-pan-y">
               {items.map((item, index) => (
-                <li
+                <div
                   key={item.product.id}
                   role="group"
                   aria-roledescription="slide"
@@ -115,9 +116,9 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
                   data-testid="featured-item"
                 >
                   <FeaturedSlide item={item} priority={index === 0} />
-                </li>
+                </div>
               ))}
-            </ul>
+            </div>
           </div>
         </div>
       </div>

@@ -80,7 +80,11 @@ export function StockNote({ product }: { product: Product }) {
   const source = stockSource(product);
   if (isOutOfStock(source)) {
     return (
-      <p className="text-sm font-semibold text-destructive" data-testid="stock-note">
+      <p
+        className="inline-flex items-center gap-2 text-sm font-semibold text-foreground"
+        data-testid="stock-note"
+      >
+        <span aria-hidden className="size-2 rounded-full bg-destructive" />
         Out of Stock
       </p>
     );
