@@ -6,9 +6,8 @@ import { ShopMaintenance } from "~/components/shop-maintenance";
 import { FeaturedCarousel } from "~/components/shop/featured-carousel";
 import { ProductGrid } from "~/components/shop/product-grid";
 import { ShopHero } from "~/components/shop/shop-hero";
-import type { ShopProduct } from "~/components/shop/product-card";
+import { toShopProduct } from "~/components/shop/shop-product";
 import { preloadCartDrawers } from "~/components/cart/cart-drawer-host";
-import { toProduct, type ShopItemForProduct } from "~/domain/product";
 import { SITE_NAME } from "~/domain/site";
 import { refreshCartProducts } from "~/lib/cart-store";
 import { getDb } from "~/server/db.server";
@@ -16,13 +15,6 @@ import { getEnv } from "~/server/env.server";
 import { loadShopSettings } from "~/server/pages.server";
 import { loadShopCatalogue, loadShopContent } from "~/server/shop-catalogue.server";
 import type { loader as layoutLoader } from "./public-layout";
-
-function toShopProduct(item: ShopItemForProduct): ShopProduct {
-  const product = toProduct(item);
-  // Free content cannot be checked out (price above 0); it is offered by its link.
-  const freeUrl = product.price > 0 ? null : (item.externalUrl ?? item.bandcampUrl);
-  return { product, freeUrl };
-}
 
 export async function loader() {
   const settings = await loadShopSettings();

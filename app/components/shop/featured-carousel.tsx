@@ -9,7 +9,8 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { slideImageSizes } from "~/domain/carousel";
 import { featuredTags } from "~/domain/product";
 import { cn } from "~/lib/cn";
-import { BuyButton, ProductPrice, StockNote, type ShopProduct } from "./product-card";
+import { BuyButton, ProductPrice, StockNote } from "./product-card";
+import type { ShopProduct } from "./shop-product";
 import { categoryLabel } from "./labels";
 import { ProductImage } from "./product-image";
 

@@ -9,12 +9,7 @@ import { cn } from "~/lib/cn";
 import { addToCartWithFeedback } from "~/components/cart/cart-toasts";
 import { categoryLabel, formatLabel } from "./labels";
 import { ProductImage } from "./product-image";
-
-export interface ShopProduct {
-  product: Product;
-  /** Where free content is offered instead of the cart (it cannot be checked out). */
-  freeUrl: string | null;
-}
+import type { ShopProduct } from "./shop-product";
 
 function stockSource(product: Product) {
   return {

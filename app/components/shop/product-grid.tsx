@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { PackageOpen } from "lucide-react";
-import { ProductCard, type ShopProduct } from "./product-card";
+import { ProductCard } from "./product-card";
+import type { ShopProduct } from "./shop-product";
 
 /** The catalogue: 1 column, 2 from md, 3 from lg, titled by shop-catalog-title. */
 export function ProductGrid({
