@@ -1,8 +1,9 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/public-layout";
 import { SiteNav } from "~/components/site-nav";
 import { SiteFooter } from "~/components/site-footer";
 import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
+import { ShopSkeleton } from "~/components/shop/shop-skeleton";
 import { openCartDrawer } from "~/lib/cart-store";
 import { loadSiteShell } from "~/server/site.server";
 
@@ -11,6 +12,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  // While the shop's data loads on a client-side navigation, its skeleton stands in.
+  const navigation = useNavigation();
+  const location = useLocation();
+  const shopLoading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/shop" &&
+    location.pathname !== "/shop";
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -25,7 +33,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         onCartClick={openCartDrawer}
       />
       <main id="main" className="flex-1">
-        <Outlet />
+        {shopLoading ? <ShopSkeleton /> : <Outlet />}
       </main>
       <SiteFooter socialLinks={loaderData.socialLinks} />
       {loaderData.showCart && <CartDrawerHost />}

@@ -108,6 +108,30 @@ async function expectPurchaseConfirmed(page: Page, email: string) {
 }
 
 describe("catalogue", () => {
+  it("shows a loading state while the shop's data arrives on a client-side navigation", async () => {
+    const { page } = await openPage("/about", { viewport: "desktop" });
+    // Hold the shop's data request until the loading state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === "/shop.data",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Shop" })
+      .click();
+    const loading = page.getByTestId("shop-loading");
+    await loading.waitFor();
+    expect(await loading.getByRole("status").innerText()).toBe("Loading the shop…");
+    release();
+    await loading.waitFor({ state: "detached" });
+    await eventually(() => page.locator("h1").innerText()).toBe("Official Store");
+  });
+
   it.each<ViewportName>(["phone", "desktop"])(
     "shows the hero, featured items and every product with its JSON-LD (%s)",
     async (viewport) => {
