@@ -4,13 +4,10 @@
  * source available". Closing it calls onClose, where the caller clears its selection.
  */
 import { VideoOff } from "lucide-react";
-import { videoEmbedUrl, videoSource, type VideoLike } from "~/domain/video";
+import { videoEmbedUrl, videoSource, type DialogVideoData } from "~/domain/video";
 import { Dialog } from "./ui/dialog";
 
-export interface DialogVideo extends VideoLike {
-  title: string;
-  description?: string | null;
-}
+export type DialogVideo = DialogVideoData;
 
 export interface VideoDialogProps {
   /** The selected video; null keeps the dialog closed. */

@@ -3,6 +3,7 @@ import {
   GALLERY_PRIORITY_COUNT,
   MOSAIC_GAP,
   aspectClass,
+  aspectRatioValue,
   aspectRatioFromDimensions,
   aspectRatioFromWeight,
   balanceMosaic,
@@ -89,6 +90,8 @@ describe("aspect classes and ratios", () => {
     expect(galleryAspectRatio({ width: 1920, height: 1080, visualWeight: 5 })).toBe("16:9");
     expect(galleryAspectRatio({ width: null, height: 1080, visualWeight: 5 })).toBe("3:4");
     expect(cssAspectRatio("16:9")).toBe("16 / 9");
+    expect(aspectRatioValue("3:4")).toBe(0.75);
+    expect(aspectClass(aspectRatioValue("9:16"))).toBe("portrait");
   });
 });
 

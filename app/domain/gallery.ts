@@ -90,6 +90,12 @@ export function galleryAspectRatio(image: Dimensioned): GalleryAspectRatio {
   return aspectRatioFromWeight(image.visualWeight);
 }
 
+/** "16:9" → 16 / 9 */
+export function aspectRatioValue(ratio: GalleryAspectRatio): number {
+  const [w, h] = ratio.split(":").map(Number);
+  return w! / h!;
+}
+
 /** "16:9" → "16 / 9", for the CSS aspect-ratio property. */
 export function cssAspectRatio(ratio: GalleryAspectRatio): string {
   return ratio.replace(":", " / ");

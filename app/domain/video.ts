@@ -65,6 +65,12 @@ export interface VideoLike {
   thumbnailUrl?: string | null;
 }
 
+/** A video as players and dialogs show it. */
+export interface DialogVideoData extends VideoLike {
+  title: string;
+  description?: string | null;
+}
+
 const present = (v: string | null | undefined): v is string => !!v && v.trim() !== "";
 
 export type VideoSource =
