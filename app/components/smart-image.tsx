@@ -206,8 +206,10 @@ export function SmartImage({
     (width && height && width > 0 && height > 0 ? `${width} / ${height}` : undefined);
   const positioned = fill || ratio !== undefined;
 
+  // Keyed by attempt: a whole new <picture>, so a retry is exactly one new request
+  // (changing the srcset of a live <source> would make the old <img> load again too).
   const picture = (lazyFallback: boolean) => (
-    <picture>
+    <picture key={attempt}>
       {VARIANT_FORMATS.map((format) => {
         const srcSet = variantSrcSet(src, format, width, attempt);
         return srcSet ? (
@@ -215,7 +217,6 @@ export function SmartImage({
         ) : null;
       })}
       <img
-        key={attempt}
         ref={lazyFallback ? undefined : imgRef}
         src={withRetryMarker(src, attempt)}
         alt={alt}
