@@ -8,6 +8,7 @@ import { GalleryError, LoeGallery } from "~/components/loe/loe-gallery";
 import { LoeHero } from "~/components/loe/loe-hero";
 import { SectionBoundary, SectionMessage } from "~/components/loe/section";
 import { Container } from "~/components/ui/container";
+import { splitParagraphs } from "~/domain/page-content";
 import { SITE_NAME } from "~/domain/site";
 import {
   loadLoeAudioTracks,
@@ -27,11 +28,22 @@ export async function loader() {
     settleSection("audio", loadLoeAudioTracks),
     settleSection("gallery", loadLoeImages),
   ]);
-  return { content, videos, tracks, images };
+  return {
+    hero: {
+      title: content.loe.title,
+      description: content.loe.description,
+      paragraphs: splitParagraphs(content.loe.description),
+      paragraphSpacing: content.loe.paragraphSpacing,
+    },
+    banner: bannerText(content["loe-banner-text"].value, content["contact-email"].value),
+    videos,
+    tracks,
+    images,
+  };
 }
 
 export default function LoePage({ loaderData }: Route.ComponentProps) {
-  const { content, videos, tracks, images } = loaderData;
+  const { hero, banner, videos, tracks, images } = loaderData;
   const revalidator = useRevalidator();
   const retry = () => void revalidator.revalidate();
   const unableToLoad = (reset: () => void) => (
@@ -49,13 +61,11 @@ export default function LoePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <LoeHero
-        title={content.loe.title}
-        description={content.loe.description}
-        paragraphSpacing={content.loe.paragraphSpacing}
+        title={hero.title}
+        paragraphs={hero.paragraphs}
+        paragraphSpacing={hero.paragraphSpacing}
       />
-      <ContactBanner
-        text={bannerText(content["loe-banner-text"].value, content["contact-email"].value)}
-      />
+      <ContactBanner text={banner} />
       <Container>
         <SectionBoundary fallback={unableToLoad}>
           <FeaturedVideos result={videos} onRetry={retry} />
@@ -83,10 +93,10 @@ export default function LoePage({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.content.loe.title ?? "LOE"} | ${SITE_NAME}` },
+  { title: `${data?.hero.title ?? "LOE"} | ${SITE_NAME}` },
   {
     name: "description",
-    content: data?.content.loe.description ?? "Discover our featured content and gallery",
+    content: data?.hero.description ?? "Discover our featured content and gallery",
   },
 ];
 

@@ -30,6 +30,26 @@ describe("LOE page with the demo content", () => {
     await page.waitForURL((u) => u.pathname === "/contact");
   });
 
+  it("scrolls the banner's 8 copies over 120 s, and holds it still for reduced motion", async () => {
+    const { page } = await openPage("/loe", { viewport: "phone" });
+    const track = page.locator(".loe-marquee");
+    expect(await track.locator(":scope > span").count()).toBe(8);
+    const animation = () =>
+      track.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return `${style.animationName} ${style.animationDuration}`;
+      });
+    expect(await animation()).toBe("loe-marquee 120s");
+
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await eventually(animation).toMatch(/^none /);
+    // One copy stays, wrapped to the screen.
+    const visibleCopies = await track
+      .locator(":scope > span")
+      .evaluateAll((spans) => spans.filter((s) => s.getClientRects().length > 0).length);
+    expect(visibleCopies).toBe(1);
+  });
+
   it("renders every section with its content on the server", async () => {
     const { page } = await openPage("/loe", { viewport: "desktop" });
     for (const name of ["Featured Videos", "Audio Collection", "Photo Gallery"]) {

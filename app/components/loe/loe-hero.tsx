@@ -1,16 +1,17 @@
-import { splitParagraphs, type ParagraphSpacing } from "~/domain/page-content";
+// Types only: the content registry itself stays out of the browser bundle.
+import type { ParagraphSpacing } from "~/domain/page-content";
 import { cn } from "~/lib/cn";
 import { LoeLogo } from "./loe-logo";
 
 export interface LoeHeroProps {
   title: string;
-  description: string | null;
+  /** The description split on line breaks (done on the server). */
+  paragraphs: string[];
   paragraphSpacing: ParagraphSpacing;
 }
 
 /** Title and description from the `loe` page content, with its paragraph spacing. */
-export function LoeHero({ title, description, paragraphSpacing }: LoeHeroProps) {
-  const paragraphs = splitParagraphs(description);
+export function LoeHero({ title, paragraphs, paragraphSpacing }: LoeHeroProps) {
   return (
     <section className="relative isolate overflow-hidden pb-14 pt-28 sm:pb-20 sm:pt-36">
       <div
