@@ -22,6 +22,8 @@ export function VideoDialog({ video, onClose }: VideoDialogProps) {
       onClose={onClose}
       title={video?.title ?? ""}
       description={video?.description || undefined}
+      // Narrow enough that the 16:9 player and its header fit a short window too.
+      className="w-[min(100vw-2rem,64rem,calc((100dvh-16rem)*16/9))]"
     >
       {video ? <VideoPlayer video={video} /> : null}
     </Dialog>

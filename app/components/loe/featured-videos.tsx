@@ -120,9 +120,11 @@ function FeaturedVideo({
       className="grid grid-cols-1 overflow-hidden rounded-2xl border border-border bg-card lg:grid-cols-5"
     >
       <div className="lg:col-span-3">
+        {/* Often the largest picture in a phone's first screen: load it at once. */}
         <Thumbnail
           video={video}
           sizes="(min-width: 1152px) 690px, (min-width: 1024px) 60vw, 100vw"
+          priority
         />
       </div>
       <div className="flex flex-col justify-center p-6 sm:p-8 lg:col-span-2">
@@ -208,7 +210,7 @@ function VideoCarousel({
       <ul
         ref={track}
         aria-label="More videos"
-        className="-mx-2 flex snap-x snap-mandatory overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        className="-mx-2 -my-2 flex snap-x snap-mandatory overflow-x-auto scroll-smooth py-2 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {videos.map((video) => (
           <li key={video.id} className="w-full shrink-0 snap-start px-2 md:w-1/2 lg:w-1/3 xl:w-1/4">

@@ -1,4 +1,4 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 import { AlertTriangle, RotateCcw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -69,9 +69,10 @@ interface BoundaryProps {
 }
 
 /**
- * Keeps a rendering error inside one section. The Suspense around it lets the
- * server send the rest of the page and leave a failing section to the browser,
- * where this boundary catches it.
+ * Keeps a rendering error in the browser inside one section. (Failed reads never
+ * throw: they arrive as the section's own message.) No Suspense around it: React
+ * would then send the sections after the rest of the page, and the footer would
+ * jump down when they arrive.
  */
 export class SectionBoundary extends Component<BoundaryProps, { error: unknown }> {
   state = { error: null as unknown };
@@ -88,6 +89,6 @@ export class SectionBoundary extends Component<BoundaryProps, { error: unknown }
 
   render() {
     if (this.state.error) return this.props.fallback(this.reset);
-    return <Suspense fallback={null}>{this.props.children}</Suspense>;
+    return this.props.children;
   }
 }

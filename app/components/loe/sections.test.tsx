@@ -10,7 +10,6 @@ import { VideoPlayer } from "~/components/video-dialog";
 import { AudioCollection } from "./audio-collection";
 import { FeaturedVideos } from "./featured-videos";
 import { LoeGallery } from "./loe-gallery";
-import { SectionBoundary } from "./section";
 import { bannerText } from "./contact-banner";
 
 /** Visible text of some markup, tags dropped and spaces collapsed. */
@@ -204,25 +203,6 @@ describe("video player", () => {
     const html = renderToStaticMarkup(<VideoPlayer video={{ title: "Nothing" }} />);
     expect(text(html)).toBe("No video source available");
     expect(html).not.toContain("<iframe");
-  });
-});
-
-describe("section boundary", () => {
-  it("keeps a section that throws while rendering to itself", () => {
-    function Broken(): never {
-      throw new Error("boom");
-    }
-    // On the server the failing section is left to the browser (Suspense); its
-    // neighbours render.
-    const html = renderToStaticMarkup(
-      <>
-        <SectionBoundary fallback={() => <p>fallback</p>}>
-          <Broken />
-        </SectionBoundary>
-        <p>neighbour</p>
-      </>,
-    );
-    expect(html).toContain("neighbour");
   });
 });
 

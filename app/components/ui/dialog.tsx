@@ -86,6 +86,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      data-modal=""
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onKeyDown={trapTab}
