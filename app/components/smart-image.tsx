@@ -122,17 +122,23 @@ export function SmartImage({
   // `attempt` renders a fresh <img> (and a cache-busted URL); `failures` counts this round.
   const [attempt, setAttempt] = useState(0);
   const failures = useRef(0);
+  // Between a failure and its retry the broken <img> stays hidden (no broken-image icon).
+  const [waitingToRetry, setWaitingToRetry] = useState(false);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   if (shouldPreload) preloadImage(src, { sizes, width });
 
-  const changeState = useCallback(
-    (next: SmartImageState) => {
-      setState(next);
-      onStateChange?.(next);
-    },
-    [onStateChange],
-  );
+  // The latest callback in a ref, so the handlers (and the <img> ref callback) keep
+  // their identity across renders; a new ref callback would re-check a broken image
+  // and count its failure again.
+  const onStateChangeRef = useRef(onStateChange);
+  useEffect(() => {
+    onStateChangeRef.current = onStateChange;
+  });
+  const changeState = useCallback((next: SmartImageState) => {
+    setState(next);
+    onStateChangeRef.current?.(next);
+  }, []);
 
   // A new source starts over (adjusting state while rendering, as React advises).
   const [currentSrc, setCurrentSrc] = useState(src);
@@ -166,20 +172,32 @@ export function SmartImage({
     return () => observer.disconnect();
   }, [inView]);
 
-  const handleError = useCallback(() => {
-    failures.current += 1;
-    const delay = nextRetryDelay(failures.current);
-    if (delay !== null) {
-      clearTimeout(retryTimer.current);
-      retryTimer.current = setTimeout(() => setAttempt((a) => a + 1), delay);
-      return;
-    }
-    changeState("failed");
-    logError("Image failed to load", `Could not load ${src}`, {
-      src,
-      attempts: failures.current,
-    });
-  }, [changeState, src]);
+  // Each <img> element counts once, whether its failure is seen by the ref check
+  // after hydration or by the error event.
+  const failedElements = useRef(new WeakSet<HTMLImageElement>());
+  const handleError = useCallback(
+    (img: HTMLImageElement) => {
+      if (failedElements.current.has(img)) return;
+      failedElements.current.add(img);
+      failures.current += 1;
+      const delay = nextRetryDelay(failures.current);
+      if (delay !== null) {
+        setWaitingToRetry(true);
+        clearTimeout(retryTimer.current);
+        retryTimer.current = setTimeout(() => {
+          setWaitingToRetry(false);
+          setAttempt((a) => a + 1);
+        }, delay);
+        return;
+      }
+      changeState("failed");
+      logError("Image failed to load", `Could not load ${src}`, {
+        src,
+        attempts: failures.current,
+      });
+    },
+    [changeState, src],
+  );
 
   const handleLoad = useCallback(() => changeState("loaded"), [changeState]);
 
@@ -189,7 +207,7 @@ export function SmartImage({
     (img: HTMLImageElement | null) => {
       if (!img || !img.complete) return;
       if (img.naturalWidth > 0) handleLoad();
-      else if (img.currentSrc || img.src) handleError();
+      else if (img.currentSrc || img.src) handleError(img);
     },
     [handleError, handleLoad],
   );
@@ -226,10 +244,11 @@ export function SmartImage({
         fetchPriority={priority ? "high" : undefined}
         decoding={priority ? "auto" : "async"}
         onLoad={lazyFallback ? undefined : handleLoad}
-        onError={lazyFallback ? undefined : handleError}
+        onError={lazyFallback ? undefined : (event) => handleError(event.currentTarget)}
         className={cn(
           positioned ? "absolute inset-0 size-full" : "block h-auto w-full",
           fit === "cover" ? "object-cover" : "object-contain",
+          !lazyFallback && waitingToRetry && "invisible",
           imgClassName,
         )}
       />

@@ -49,6 +49,8 @@ function Thumbnail({
   priority?: boolean;
 }) {
   const src = videoThumbnailUrl(video);
+  // The play badge steps aside for the image's own "Image unavailable" and Retry.
+  const [failed, setFailed] = useState(false);
   return (
     <span className="relative block">
       {src ? (
@@ -59,6 +61,7 @@ function Thumbnail({
           sizes={sizes}
           priority={priority}
           imgClassName="transition-transform duration-500 group-hover:scale-105"
+          onStateChange={(state) => setFailed(state === "failed")}
         />
       ) : (
         <span className="flex aspect-video items-center justify-center bg-[linear-gradient(135deg,hsl(var(--muted)),hsl(var(--background)))]">
@@ -67,7 +70,10 @@ function Thumbnail({
       )}
       <span
         aria-hidden
-        className="pointer-events-none absolute inset-0 flex items-center justify-center bg-gradient-to-t from-background/70 via-transparent to-transparent"
+        className={cn(
+          "pointer-events-none absolute inset-0 flex items-center justify-center bg-gradient-to-t from-background/70 via-transparent to-transparent",
+          failed && "hidden",
+        )}
       >
         <span className="flex size-16 items-center justify-center rounded-full bg-primary/90 text-primary-foreground shadow-xl shadow-black/40 transition-transform duration-300 group-hover:scale-110">
           <Play className="ml-1 size-7 fill-current" />

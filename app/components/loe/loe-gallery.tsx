@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { LoeImage, SectionResult } from "~/domain/loe";
 import {
   MOSAIC_COLUMNS,
@@ -75,6 +76,9 @@ function Mosaic({ images }: { images: LoeImage[] }) {
 }
 
 function GalleryTile({ image, priority }: { image: LoeImage; priority: boolean }) {
+  // A failed picture shows "Image unavailable" and Retry; the caption then only
+  // speaks to screen readers, so the two never overlap.
+  const [failed, setFailed] = useState(false);
   const ratio = galleryAspectRatio(image);
   // One column (phones): the picture's own proportions. Two and three columns: the
   // weight's height, the same numbers the balancing used, so the columns really end
@@ -98,9 +102,16 @@ function GalleryTile({ image, priority }: { image: LoeImage; priority: boolean }
         sizes="(min-width: 1152px) 360px, (min-width: 769px) 31vw, (min-width: 481px) 50vw, 100vw"
         priority={priority}
         imgClassName="transition-transform duration-700 group-hover:scale-[1.03]"
+        onStateChange={(state) => setFailed(state === "failed")}
       />
       {(image.title || image.caption) && (
-        <figcaption className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-background/95 via-background/60 to-transparent p-4 pt-12">
+        <figcaption
+          className={
+            failed
+              ? "sr-only"
+              : "pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-background/95 via-background/60 to-transparent p-4 pt-12"
+          }
+        >
           <span className="block font-display text-lg leading-snug">{image.title}</span>
           {image.caption && (
             <span className="mt-1 block text-sm text-foreground/75">{image.caption}</span>
