@@ -162,7 +162,10 @@ describe("audio collection", () => {
     await eventually(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
     expect(await page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
 
-    // Jump to the end; the next track takes over and keeps playing.
+    // Jump to the end (once the length is known); the next track takes over and plays.
+    await eventually(() =>
+      audio.evaluate((a: HTMLAudioElement) => Number.isFinite(a.duration) && a.duration > 0),
+    ).toBe(true);
     await audio.evaluate((a: HTMLAudioElement) => {
       a.muted = true;
       a.currentTime = Math.max(0, a.duration - 0.3);
