@@ -146,10 +146,12 @@ export function SmartImage({
     setCurrentSrc(src);
     setAttempt(0);
     setState("loading");
+    setWaitingToRetry(false);
     failures.current = 0;
   }
 
-  useEffect(() => () => clearTimeout(retryTimer.current), []);
+  // A pending retry belongs to its source (and to a mounted component).
+  useEffect(() => () => clearTimeout(retryTimer.current), [src]);
 
   // Start loading 50 px before the box scrolls into view.
   useEffect(() => {
