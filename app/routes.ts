@@ -1,6 +1,19 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { ADMIN_SCREENS } from "./domain/admin";
+
+/** Admin screens that exist so far; every other screen of the spec is a placeholder. */
+const BUILT_ADMIN_SCREENS: Record<string, string> = {
+  "user-management": "routes/admin/user-management.tsx",
+};
 
 export default [
+  // Shop endpoints: JSON in, JSON out, no page around them.
+  route("api/provider-config", "routes/api.provider-config.ts"),
+  route("api/create-provider-order", "routes/api.create-provider-order.ts"),
+  route("api/create-order", "routes/api.create-order.ts"),
+  route("api/cancel-provider-order", "routes/api.cancel-provider-order.ts"),
+  route("api/paypal-webhook", "routes/api.paypal-webhook.ts"),
+
   layout("routes/public-layout.tsx", [
     index("routes/index.tsx"),
     route("home", "routes/home.tsx"),
@@ -11,6 +24,21 @@ export default [
     route("shop", "routes/shop.tsx"),
     route("contact", "routes/contact.tsx"),
     route("auth", "routes/auth.tsx"),
+    // server.ts streams a valid link's file; this page explains one that no longer works.
+    route("download/:token", "routes/download.tsx"),
+    route("downloads/recover", "routes/downloads-recover.tsx"),
+    route("auth/owner-setup", "routes/owner-setup.tsx"),
     route("*", "routes/not-found.tsx"),
+  ]),
+  route("auth/sign-out", "routes/sign-out.tsx"),
+  // Everything under /admin sits in this layout, whose loader (and every child's
+  // loader and action) starts with requireAdmin. tests: app/routes/admin/guard.test.ts
+  route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
+    index("routes/admin/dashboard.tsx"),
+    ...ADMIN_SCREENS.map(({ path }) =>
+      route(path, BUILT_ADMIN_SCREENS[path] ?? "routes/admin/placeholder.tsx", {
+        id: `admin-${path}`,
+      }),
+    ),
   ]),
 ] satisfies RouteConfig;

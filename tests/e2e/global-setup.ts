@@ -9,24 +9,39 @@
  *
  * Server output goes to <tmp>/server.log and is printed when start-up fails.
  * E2E_KEEP_TMP=1 keeps the temp dir (log and database) for a look afterwards.
+ *
+ * Mail: a real SMTP server (npm smtp-server) runs here and the app gets its SMTP_URL;
+ * every message it receives is written as JSON to <tmp>/mail, which tests read with
+ * `waitForMail()` from ./mail.ts. ADMIN_EMAIL is fixed so tests know the owner.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { startSmtpCatcher } from "~/server/testing/smtp-catcher.server";
 import { findChromium } from "./chromium";
+import { startFakePayPal } from "../fakes/fake-paypal";
+import { startMailCatcher } from "../fakes/mail-catcher";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** e.g. http://127.0.0.1:41234, no trailing slash */
     baseUrl: string;
     chromiumPath: string;
+    /** Directory holding every mail the app sent, one JSON file per message. */
+    mailDir: string;
+    /** The app's ADMIN_EMAIL (the primary admin). */
+    adminEmail: string;
+    /** The app server's log (its one-time owner set-up link is printed there). */
+    serverLogFile: string;
   }
 }
+
+const E2E_ADMIN_EMAIL = "owner@example.com";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -126,6 +141,15 @@ export default async function setup(project: TestProject) {
   const logFile = path.join(tmp, "server.log");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const mailDir = path.join(tmp, "mail");
+  mkdirSync(mailDir, { recursive: true });
+  let mailCount = 0;
+  const smtp = await startSmtpCatcher({
+    onMail: (mail) => {
+      const name = `${String(++mailCount).padStart(4, "0")}.json`;
+      writeFileSync(path.join(mailDir, name), JSON.stringify(mail));
+    },
+  });
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of INHERITED_SETTINGS_TO_DROP) delete env[name];
@@ -137,6 +161,8 @@ export default async function setup(project: TestProject) {
     SITE_URL: baseUrl,
     LOG_LEVEL: "warn",
     BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
+    SMTP_URL: smtp.url,
+    ADMIN_EMAIL: E2E_ADMIN_EMAIL,
     // Requests that name this host act as the artist's own domain; tests reach it by
     // sending the Host header, everything else uses 127.0.0.1.
     SITE_PRODUCTION_HOST: E2E_PRODUCTION_HOST,
@@ -163,14 +189,31 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     process.off("exit", killOnExit);
     await waitForExit(child);
+    await smtp.close();
     if (!process.env.E2E_KEEP_TMP) await rm(tmp, { recursive: true, force: true });
     throw error;
   }
 
   project.provide("baseUrl", baseUrl);
   project.provide("chromiumPath", executablePath);
+  project.provide("mailDir", mailDir);
+  project.provide("adminEmail", E2E_ADMIN_EMAIL);
+  project.provide("serverLogFile", logFile);
+
+  // Shop: a second server in PayPal mode (see the block at the end of this file).
+  let paypalMode: PayPalMode;
+  try {
+    paypalMode = await startPayPalMode(project, tmp, env);
+  } catch (error) {
+    process.off("exit", killOnExit);
+    child.kill("SIGKILL");
+    await waitForExit(child);
+    if (!process.env.E2E_KEEP_TMP) await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
 
   return async function teardown() {
+    const paypalStop = await paypalMode.stop();
     process.off("exit", killOnExit);
     child.kill("SIGTERM");
     const stopped = await Promise.race([
@@ -178,6 +221,7 @@ export default async function setup(project: TestProject) {
       new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref()),
     ]);
     if (!stopped) child.kill("SIGKILL");
+    await smtp.close();
     const log = readLog(logFile);
     if (process.env.E2E_KEEP_TMP) console.log(`E2E temp dir kept: ${tmp}`);
     else await rm(tmp, { recursive: true, force: true });
@@ -190,5 +234,153 @@ export default async function setup(project: TestProject) {
         `The test server did not shut down cleanly on SIGTERM (${how}).\n--- server log ---\n${log}`,
       );
     }
+    if (paypalStop.problem) {
+      process.exitCode = 1;
+      throw new Error(paypalStop.problem);
+    }
+  };
+}
+
+// ===========================================================================
+// Shop: PayPal mode. A local stand-in for PayPal (REST API and JS SDK,
+// tests/fakes/fake-paypal.ts), an SMTP catcher (tests/fakes/mail-catcher.ts) and a
+// second app server configured for PayPal against the stand-in, with its own fresh
+// DATA_DIR and real SMTP delivery to the catcher. Tests reach them through
+// inject("paypalAppUrl"), inject("fakePaypalUrl") (its /__test/ hooks) and
+// inject("mailCatcherUrl") (GET /messages?to=).
+// ===========================================================================
+
+/** A demo shop item as the PayPal-mode server has it (ids are random per run). */
+export interface E2EShopItem {
+  id: string;
+  title: string;
+  price: number;
+  category: string;
+  inventoryCount: number | null;
+  downloadLimit: number;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    paypalAppUrl: string;
+    fakePaypalUrl: string;
+    mailCatcherUrl: string;
+    /** The demo shop items of the PayPal-mode server, for buying through its API. */
+    paypalShopItems: E2EShopItem[];
+  }
+}
+
+/**
+ * Migrates and seeds the PayPal-mode server's database before it starts (the server
+ * then finds it seeded and leaves it), so tests know the shop items' ids.
+ */
+async function seedPayPalModeData(dataDir: string): Promise<E2EShopItem[]> {
+  process.env.LOG_LEVEL ??= "warn";
+  const { openDatabase, migrateDatabase } = await import("../../app/server/db.server");
+  const { seedDemoContent } = await import("../../app/server/seed.server");
+  const { storagePaths } = await import("../../app/server/storage.server");
+  const { shopItems } = await import("../../app/server/db/schema.server");
+  const handle = openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  try {
+    await migrateDatabase(handle);
+    await seedDemoContent(handle.db, storagePaths({ DATA_DIR: dataDir }));
+    const rows = await handle.db
+      .select({
+        id: shopItems.id,
+        title: shopItems.title,
+        price: shopItems.price,
+        category: shopItems.category,
+        inventoryCount: shopItems.inventoryCount,
+        downloadLimit: shopItems.downloadLimit,
+      })
+      .from(shopItems)
+      .orderBy(shopItems.orderIndex);
+    return rows.map((row) => ({ ...row, price: row.price ?? 0 }));
+  } finally {
+    await handle.close();
+  }
+}
+
+interface PayPalMode {
+  /** Stops everything; `problem` says what went wrong, if anything. */
+  stop(): Promise<{ problem: string | null }>;
+}
+
+async function startPayPalMode(
+  project: TestProject,
+  tmp: string,
+  baseEnv: NodeJS.ProcessEnv,
+): Promise<PayPalMode> {
+  const fake = await startFakePayPal();
+  const mail = await startMailCatcher();
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const logFile = path.join(tmp, "server-paypal.log");
+  const dataDir = path.join(tmp, "data-paypal");
+  let items: E2EShopItem[];
+  try {
+    items = await seedPayPalModeData(dataDir);
+  } catch (error) {
+    await Promise.all([fake.close(), mail.close()]);
+    throw error;
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SITE_URL: appUrl,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
+    PAYPAL_WEBHOOK_ID: fake.webhookId,
+    PAYPAL_API_BASE: fake.url,
+    PAYPAL_SDK_URL: fake.sdkUrl,
+    SMTP_URL: mail.smtpUrl,
+  };
+  delete env.SITE_PRODUCTION_HOST;
+
+  const logFd = openSync(logFile, "a");
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", logFd, logFd],
+    });
+  } finally {
+    closeSync(logFd);
+  }
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const closeFakes = () => Promise.all([fake.close(), mail.close()]);
+  try {
+    await waitUntilReady(appUrl, child, logFile);
+  } catch (error) {
+    process.off("exit", killOnExit);
+    await waitForExit(child);
+    await closeFakes();
+    throw error;
+  }
+
+  project.provide("paypalAppUrl", appUrl);
+  project.provide("fakePaypalUrl", fake.url);
+  project.provide("mailCatcherUrl", mail.url);
+  project.provide("paypalShopItems", items);
+
+  return {
+    async stop() {
+      process.off("exit", killOnExit);
+      child.kill("SIGTERM");
+      const stopped = await Promise.race([
+        waitForExit(child),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref()),
+      ]);
+      if (!stopped) child.kill("SIGKILL");
+      await closeFakes();
+      if (stopped?.code === 0) return { problem: null };
+      const how = stopped ? `code ${stopped.code}, signal ${stopped.signal}` : "no exit, killed";
+      return {
+        problem: `The PayPal-mode test server did not shut down cleanly on SIGTERM (${how}).\n--- server log ---\n${readLog(logFile)}`,
+      };
+    },
   };
 }
