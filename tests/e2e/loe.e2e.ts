@@ -152,7 +152,6 @@ describe("audio collection", () => {
 
   it("plays a track chosen in the list and moves on when it ends", async () => {
     const { page } = await openPage("/loe", { viewport: "desktop" });
-    await page.locator("audio").evaluate((a: HTMLAudioElement) => (a.muted = true));
     await page
       .getByRole("list", { name: "Tracks" })
       .getByRole("button", { name: /Velvet Slide/ })
@@ -160,7 +159,7 @@ describe("audio collection", () => {
     await eventually(() => currentTitle(page)).toBe("Velvet Slide");
     const audio = page.locator("audio");
     await eventually(() => audio.evaluate((a: HTMLAudioElement) => !a.paused)).toBe(true);
-    expect(await page.getByRole("button", { name: "Pause" }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Pause" }).waitFor({ state: "visible" });
 
     // Jump to the end (once the length is known); the next track takes over and plays.
     await eventually(() =>
