@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
-/** Local-storage key of the cart (public-site spec §3). */
-export const CART_STORAGE_KEY = "shop-cart";
+import { CART_STORAGE_KEY } from "~/domain/cart";
+
 /** Dispatched on window whenever this tab changes the stored cart. */
 export const CART_CHANGE_EVENT = "shop-cart-change";
 

@@ -1,0 +1,201 @@
+/**
+ * The cart's rules (public-site spec §3–§5): pure functions over an array of lines,
+ * so the browser store and the tests share them.
+ */
+import { roundMoney } from "./money";
+import type { Product, ProductFormat } from "./product";
+import { checkStock, type StockCheck } from "./stock";
+
+/** Local-storage key of the cart. */
+export const CART_STORAGE_KEY = "shop-cart";
+
+/** A product as carted: what the drawer shows and checkout sends, nothing private. */
+export type CartProduct = Pick<
+  Product,
+  | "id"
+  | "title"
+  | "category"
+  | "sourceCategory"
+  | "price"
+  | "digitalPrice"
+  | "formats"
+  | "image"
+  | "hasDownload"
+  | "inventory"
+>;
+
+export interface CartItem {
+  /** Product id, selected format and a timestamp. */
+  id: string;
+  product: CartProduct;
+  selectedFormat: ProductFormat;
+  quantity: number;
+  pricePerItem: number;
+  addedAt: Date;
+}
+
+export type Cart = CartItem[];
+
+export function toCartProduct(product: Product): CartProduct {
+  const {
+    id,
+    title,
+    category,
+    sourceCategory,
+    price,
+    digitalPrice,
+    formats,
+    image,
+    hasDownload,
+    inventory,
+  } = product;
+  return {
+    id,
+    title,
+    category,
+    sourceCategory,
+    price,
+    digitalPrice,
+    formats,
+    image,
+    hasDownload,
+    inventory,
+  };
+}
+
+function stockSource(product: CartProduct) {
+  return {
+    category: product.sourceCategory,
+    inventoryCount: product.inventory.hasTracking ? product.inventory.currentStock : null,
+  };
+}
+
+/** Everything of this product already in the cart, whatever the format. */
+export function quantityInCart(cart: Cart, productId: string): number {
+  return cart
+    .filter((line) => line.product.id === productId)
+    .reduce((n, line) => n + line.quantity, 0);
+}
+
+export function defaultFormat(product: Pick<CartProduct, "formats">): ProductFormat {
+  return product.formats[0] ?? "digital";
+}
+
+export function unitPrice(product: CartProduct, format: ProductFormat): number {
+  return format === "digital" && product.digitalPrice !== undefined
+    ? product.digitalPrice
+    : product.price;
+}
+
+export interface CartChange {
+  cart: Cart;
+  stock: StockCheck;
+  changed: boolean;
+}
+
+/**
+ * Adds one of a product: the same product and format raises the quantity by 1,
+ * otherwise a new line. A failed stock check (counting what is already carted)
+ * leaves the cart as it was.
+ */
+export function addToCart(
+  cart: Cart,
+  product: CartProduct,
+  format?: ProductFormat,
+  now = new Date(),
+): CartChange {
+  const selectedFormat = format ?? defaultFormat(product);
+  const stock = checkStock(stockSource(product), quantityInCart(cart, product.id) + 1);
+  if (!stock.available) return { cart, stock, changed: false };
+  const existing = cart.find(
+    (line) => line.product.id === product.id && line.selectedFormat === selectedFormat,
+  );
+  if (existing) {
+    return {
+      cart: cart.map((line) =>
+        line === existing ? { ...line, quantity: line.quantity + 1 } : line,
+      ),
+      stock,
+      changed: true,
+    };
+  }
+  const line: CartItem = {
+    id: `${product.id}-${selectedFormat}-${now.getTime()}`,
+    product,
+    selectedFormat,
+    quantity: 1,
+    pricePerItem: unitPrice(product, selectedFormat),
+    addedAt: now,
+  };
+  return { cart: [...cart, line], stock, changed: true };
+}
+
+/** Sets a line's quantity; 0 or less removes the line; raising is blocked by the stock check. */
+export function updateQuantity(cart: Cart, lineId: string, quantity: number): CartChange {
+  const line = cart.find((l) => l.id === lineId);
+  if (!line) return { cart, stock: { available: true, message: "" }, changed: false };
+  if (quantity <= 0) {
+    return {
+      cart: removeFromCart(cart, lineId),
+      stock: { available: true, message: "" },
+      changed: true,
+    };
+  }
+  const others = quantityInCart(cart, line.product.id) - line.quantity;
+  const stock = checkStock(stockSource(line.product), others + quantity);
+  if (quantity > line.quantity && !stock.available) return { cart, stock, changed: false };
+  return {
+    cart: cart.map((l) => (l.id === lineId ? { ...l, quantity: Math.floor(quantity) } : l)),
+    stock,
+    changed: true,
+  };
+}
+
+export function removeFromCart(cart: Cart, lineId: string): Cart {
+  return cart.filter((line) => line.id !== lineId);
+}
+
+/** The plus button is disabled at the stock limit ("Maximum quantity reached"). */
+export function canIncrease(cart: Cart, line: CartItem): boolean {
+  return checkStock(stockSource(line.product), quantityInCart(cart, line.product.id) + 1).available;
+}
+
+export function lineTotal(line: Pick<CartItem, "pricePerItem" | "quantity">): number {
+  return roundMoney(line.pricePerItem * line.quantity);
+}
+
+export function cartTotals(cart: Cart): { itemCount: number; subtotal: number; total: number } {
+  const subtotal = roundMoney(cart.reduce((sum, line) => sum + lineTotal(line), 0));
+  return { itemCount: cart.reduce((n, line) => n + line.quantity, 0), subtotal, total: subtotal };
+}
+
+export function serializeCart(cart: Cart): string {
+  return JSON.stringify(cart);
+}
+
+/** Reads a stored cart back, turning addedAt into a Date and dropping anything malformed. */
+export function parseCart(raw: string | null): Cart {
+  if (!raw) return [];
+  try {
+    const data: unknown = JSON.parse(raw);
+    if (!Array.isArray(data)) return [];
+    return data.flatMap((entry): CartItem[] => {
+      const line = entry as Partial<CartItem> & { addedAt?: string };
+      if (
+        typeof line?.id !== "string" ||
+        typeof line.product?.id !== "string" ||
+        typeof line.quantity !== "number" ||
+        line.quantity <= 0 ||
+        typeof line.pricePerItem !== "number"
+      ) {
+        return [];
+      }
+      const addedAt = new Date(line.addedAt ?? Date.now());
+      return [
+        { ...(line as CartItem), addedAt: Number.isNaN(addedAt.getTime()) ? new Date() : addedAt },
+      ];
+    });
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Order rules (public-site spec §5 "Order creation", §8 messages). The browser checks
+ * them before calling the server; the server checks them again and then re-prices
+ * every line from the database, because a browser can send anything.
+ */
+import { moneyEquals, roundMoney } from "./money";
+import { checkStock } from "./stock";
+
+/** "must match {email} with no spaces". */
+export const CHECKOUT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const CHECKOUT_EMAIL_HELP =
+  "We'll send your order confirmation and download links to this email.";
+
+export function isValidCheckoutEmail(email: string): boolean {
+  return CHECKOUT_EMAIL_PATTERN.test(email.trim());
+}
+
+export const ORDER_MESSAGES = {
+  invalidCart: "Invalid cart: no items or invalid total",
+  emailRequired: "Customer email is required for checkout",
+  invalidQuantity: (title: string) => `Invalid quantity for item: ${title}`,
+  invalidPrice: (title: string) => `Invalid price for item: ${title}`,
+  priceMismatch: "Price calculation error. Please refresh and try again.",
+  unavailable: (title: string) => `Item is no longer available: ${title}`,
+} as const;
+
+export interface OrderLineRequest {
+  shopItemId: string;
+  title: string;
+  quantity: number;
+  pricePerItem: number;
+}
+
+export interface OrderRequest {
+  items: OrderLineRequest[];
+  totalAmount: number;
+  customerEmail: string;
+}
+
+/** The first broken rule's message, or null when the request is well formed. */
+export function validateOrderRequest(request: OrderRequest): string | null {
+  if (!request.items?.length || !(request.totalAmount > 0)) return ORDER_MESSAGES.invalidCart;
+  if (!request.customerEmail?.trim()) return ORDER_MESSAGES.emailRequired;
+  for (const item of request.items) {
+    if (!Number.isInteger(item.quantity) || item.quantity <= 0)
+      return ORDER_MESSAGES.invalidQuantity(item.title);
+    if (!(item.pricePerItem > 0)) return ORDER_MESSAGES.invalidPrice(item.title);
+  }
+  const sum = roundMoney(request.items.reduce((s, i) => s + i.pricePerItem * i.quantity, 0));
+  if (!moneyEquals(sum, request.totalAmount)) return ORDER_MESSAGES.priceMismatch;
+  return null;
+}
+
+/** A shop item as the server knows it, for pricing a request. */
+export interface CatalogueItem {
+  id: string;
+  title: string;
+  category: string;
+  price: number | null;
+  isVisible: boolean;
+  inventoryCount: number | null;
+}
+
+export interface PricedLine {
+  shopItemId: string;
+  title: string;
+  category: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+export type PricingResult =
+  { ok: true; lines: PricedLine[]; total: number } | { ok: false; error: string };
+
+/**
+ * Prices a request from the catalogue. The browser's prices and total must agree with
+ * the database; items must exist, be visible, purchasable (price above 0) and, for
+ * tracked items, in stock for the whole quantity asked across lines.
+ */
+export function priceOrder(
+  request: OrderRequest,
+  catalogue: ReadonlyMap<string, CatalogueItem>,
+): PricingResult {
+  const invalid = validateOrderRequest(request);
+  if (invalid) return { ok: false, error: invalid };
+
+  const quantities = new Map<string, number>();
+  for (const line of request.items) {
+    quantities.set(line.shopItemId, (quantities.get(line.shopItemId) ?? 0) + line.quantity);
+  }
+
+  const lines: PricedLine[] = [];
+  for (const line of request.items) {
+    const item = catalogue.get(line.shopItemId);
+    if (!item || !item.isVisible)
+      return { ok: false, error: ORDER_MESSAGES.unavailable(line.title) };
+    if (item.price === null || !(item.price > 0))
+      return { ok: false, error: ORDER_MESSAGES.invalidPrice(item.title) };
+    if (!moneyEquals(item.price, line.pricePerItem))
+      return { ok: false, error: ORDER_MESSAGES.priceMismatch };
+    const stock = checkStock(item, quantities.get(item.id) ?? line.quantity);
+    if (!stock.available) return { ok: false, error: stock.message };
+    lines.push({
+      shopItemId: item.id,
+      title: item.title,
+      category: item.category,
+      quantity: line.quantity,
+      unitPrice: item.price,
+      lineTotal: roundMoney(item.price * line.quantity),
+    });
+  }
+  const total = roundMoney(lines.reduce((s, l) => s + l.lineTotal, 0));
+  if (!moneyEquals(total, request.totalAmount))
+    return { ok: false, error: ORDER_MESSAGES.priceMismatch };
+  return { ok: true, lines, total };
+}

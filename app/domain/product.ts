@@ -1,0 +1,150 @@
+/**
+ * A product as the shop shows and carts it, derived from a shop item exactly as
+ * public-site spec §3 says. The server derives it the same way, so a product in the
+ * browser and on the server never disagree.
+ */
+import { ARTIST_NAME, PLACEHOLDER_IMAGE } from "./site";
+import { hasStockTracking } from "./stock";
+
+export type ProductCategory = "music" | "sheet-music" | "merch";
+export type ProductType = "album" | "sheet" | "apparel" | "accessory";
+export type ProductFormat = "digital" | "cd" | "physical" | "pdf";
+
+/** The fields of a shop item a product is made from (public view: no private keys). */
+export interface ShopItemForProduct {
+  id: string;
+  title: string;
+  description: string | null;
+  price: number | null;
+  imageUrl: string | null;
+  category: string;
+  tags: string[];
+  bandcampUrl: string | null;
+  externalUrl: string | null;
+  /** Whether the item has a downloadable file; the storage key itself never leaves the server. */
+  hasDownload: boolean;
+  inventoryCount: number | null;
+  isFeatured: boolean;
+}
+
+export interface ProductInventory {
+  hasTracking: boolean;
+  /** null when not tracked. */
+  currentStock: number | null;
+  inStock: boolean;
+  /** null when unlimited. */
+  maxAvailableQuantity: number | null;
+}
+
+export interface Product {
+  id: string;
+  category: ProductCategory;
+  type: ProductType;
+  title: string;
+  artist: string;
+  price: number;
+  digitalPrice?: number;
+  image: string;
+  description: string;
+  formats: ProductFormat[];
+  rating: 5;
+  reviews: 0;
+  tags: string[];
+  sourceCategory: string;
+  hasDownload: boolean;
+  isFeatured: boolean;
+  externalUrl: string | null;
+  inventory: ProductInventory;
+}
+
+export function productCategory(category: string): ProductCategory {
+  switch (category) {
+    case "digital_music":
+      return "music";
+    case "sheet_music":
+      return "sheet-music";
+    default:
+      return "merch";
+  }
+}
+
+const APPAREL = /\b(shirt|t-shirt|tee|hoodie|sweatshirt|cap|hat|beanie|jacket|apparel|socks)\b/i;
+
+/** The spec names the types but not the rule; see docs/decisions/005-shop-domain.md. */
+export function productType(
+  item: Pick<ShopItemForProduct, "category" | "title" | "tags">,
+): ProductType {
+  if (item.category === "sheet_music") return "sheet";
+  if (item.category === "merchandise") {
+    return APPAREL.test(item.title) || item.tags.some((t) => APPAREL.test(t))
+      ? "apparel"
+      : "accessory";
+  }
+  return "album";
+}
+
+/**
+ * digital if a Bandcamp URL is set; cd for cd and physical_music with a price;
+ * physical for sheet music with a price; pdf if a PDF is set; digital by default.
+ */
+export function productFormats(
+  item: Pick<ShopItemForProduct, "category" | "price" | "bandcampUrl" | "hasDownload">,
+): ProductFormat[] {
+  const formats: ProductFormat[] = [];
+  const hasPrice = item.price !== null && item.price > 0;
+  if (item.bandcampUrl) formats.push("digital");
+  if ((item.category === "cd" || item.category === "physical_music") && hasPrice)
+    formats.push("cd");
+  if (item.category === "sheet_music" && hasPrice) formats.push("physical");
+  if (item.hasDownload) formats.push("pdf");
+  return formats.length ? formats : ["digital"];
+}
+
+export function productInventory(
+  item: Pick<ShopItemForProduct, "category" | "inventoryCount">,
+): ProductInventory {
+  if (!hasStockTracking(item)) {
+    return { hasTracking: false, currentStock: null, inStock: true, maxAvailableQuantity: null };
+  }
+  const stock = Math.max(0, item.inventoryCount ?? 0);
+  return {
+    hasTracking: true,
+    currentStock: stock,
+    inStock: stock > 0,
+    maxAvailableQuantity: stock,
+  };
+}
+
+export function toProduct(item: ShopItemForProduct): Product {
+  return {
+    id: item.id,
+    category: productCategory(item.category),
+    type: productType(item),
+    title: item.title,
+    artist: ARTIST_NAME,
+    price: item.price ?? 0,
+    image: item.imageUrl || PLACEHOLDER_IMAGE,
+    description: item.description ?? "",
+    formats: productFormats(item),
+    rating: 5,
+    reviews: 0,
+    tags: item.tags,
+    sourceCategory: item.category,
+    hasDownload: item.hasDownload,
+    isFeatured: item.isFeatured,
+    externalUrl: item.externalUrl,
+    inventory: productInventory(item),
+  };
+}
+
+/** Featured items show at most 2 tags (public-site spec §2 Shop). */
+export function featuredTags(product: Pick<Product, "tags">): string[] {
+  return product.tags.slice(0, 2);
+}
+
+export const FORMAT_LABELS: Record<ProductFormat, string> = {
+  digital: "Digital",
+  cd: "CD",
+  physical: "Printed",
+  pdf: "PDF",
+};
