@@ -116,8 +116,9 @@ app.use((req, res, next) => {
 const uploads = storagePaths(env).publicDir;
 app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
 
-const getLoadContext = (_req: Request, res: Response) => ({
+const getLoadContext = (req: Request, res: Response) => ({
   cspNonce: res.locals.cspNonce as string,
+  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
 });
 
 if (isDev) {

@@ -50,3 +50,26 @@ describe("contact schema", () => {
     expect(contactFieldErrors(result.error!).message).toMatch(/under 5000/);
   });
 });
+
+describe("contact page links", async () => {
+  const { instagramLink, youtubeLink, phoneHref } = await import("./contact-links");
+
+  it("turns URLs and handles into links with a short label", () => {
+    expect(instagramLink("https://www.instagram.com/silas")).toEqual({
+      href: "https://www.instagram.com/silas",
+      label: "@silas",
+    });
+    expect(instagramLink("@silas")).toEqual({
+      href: "https://www.instagram.com/silas",
+      label: "@silas",
+    });
+    expect(youtubeLink("https://www.youtube.com/@silas")?.label).toBe("@silas");
+    expect(youtubeLink("silas")?.href).toBe("https://www.youtube.com/@silas");
+    expect(instagramLink("javascript:alert(1)")).toBeNull();
+    expect(instagramLink(null)).toBeNull();
+  });
+
+  it("dials digits only", () => {
+    expect(phoneHref("+1 (555) 014-2290")).toBe("tel:+15550142290");
+  });
+});

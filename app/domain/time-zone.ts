@@ -1,6 +1,6 @@
 /**
  * Calendar days and wall-clock times in the site's time zone (SITE_TIME_ZONE, see
- * docs/decisions/004-site-time-zone.md). The server decides "today" in that zone and
+ * docs/decisions/008-site-time-zone.md). The server decides "today" in that zone and
  * hands it to the page, so the browser never asks its own clock and server and
  * browser always agree.
  */

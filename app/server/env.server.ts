@@ -25,7 +25,7 @@ const envSchema = z
     ),
     SITE_URL: optionalText.pipe(z.url().optional()),
     SITE_PRODUCTION_HOST: optionalText,
-    /** The zone whose calendar day decides which events are upcoming (docs/decisions/004). */
+    /** The zone whose calendar day decides which events are upcoming (docs/decisions/008). */
     SITE_TIME_ZONE: optionalText
       .pipe(
         z

@@ -46,7 +46,7 @@ export function loadEvents(): Promise<PublicEvent[]> {
   return cached("events", 2 * MINUTE, () => readEvents(getDb()));
 }
 
-/** Today's calendar day in the site's time zone (docs/decisions/004). */
+/** Today's calendar day in the site's time zone (docs/decisions/008). */
 export function siteToday(now = new Date()): string {
   return calendarDayIn(now, getEnv().SITE_TIME_ZONE);
 }

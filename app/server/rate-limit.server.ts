@@ -2,7 +2,7 @@
  * A small fixed-window rate limiter kept in process memory. Good enough for one
  * server: the limits guard the contact form and the newsletter against floods, and a
  * restart forgetting the counts costs nothing. Several servers behind a balancer would
- * each count on their own (documented in docs/decisions/005-public-forms.md).
+ * each count on their own (documented in docs/decisions/009-public-pages.md).
  */
 import { singleton } from "./singleton.server";
 

@@ -21,9 +21,14 @@ export interface FeaturedVideo {
   description: string | null;
   embedId: string | null;
   videoUrl: string | null;
+  thumbnailUrl: string | null;
 }
 
-/** Active featured videos, order_index ascending (spec §7). */
+/**
+ * Active featured videos, order_index ascending (spec §7). featured_videos has no
+ * poster column; when the same video is on the LOE page with a stored poster, that
+ * poster is used, else the card falls back to the video service's still.
+ */
 export function readFeaturedVideos(db: Database): Promise<FeaturedVideo[]> {
   return db
     .select({
@@ -32,6 +37,11 @@ export function readFeaturedVideos(db: Database): Promise<FeaturedVideo[]> {
       description: featuredVideos.description,
       embedId: featuredVideos.embedId,
       videoUrl: featuredVideos.videoUrl,
+      // Spelled out: inside a subquery an unqualified column would bind to the inner table.
+      thumbnailUrl: sql<string | null>`(
+        select lv.thumbnail_url from loe_videos lv
+        where lv.embed_id = featured_videos.embed_id and coalesce(lv.thumbnail_url, '') <> ''
+        order by lv.order_index limit 1)`,
     })
     .from(featuredVideos)
     .where(eq(featuredVideos.isActive, true))
