@@ -1,0 +1,188 @@
+/**
+ * Vitest globalSetup for the browser suite: one production server for the whole run.
+ *
+ * `npm run test:e2e` has already built the app. This starts `server.ts` as a child
+ * process (NODE_ENV=production, a free port on 127.0.0.1, a fresh DATA_DIR, so a
+ * fresh PGlite database), waits until /readyz answers 200, and hands the base URL
+ * and the Chromium path to the test files through `provide`/`inject`. Teardown sends
+ * SIGTERM, waits for the graceful exit and removes the temp dir.
+ *
+ * Server output goes to <tmp>/server.log and is printed when start-up fails.
+ * E2E_KEEP_TMP=1 keeps the temp dir (log and database) for a look afterwards.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+import { findChromium } from "./chromium";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** e.g. http://127.0.0.1:41234, no trailing slash */
+    baseUrl: string;
+    chromiumPath: string;
+  }
+}
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** Settings of the caller's shell that would point the test server at real services. */
+const INHERITED_SETTINGS_TO_DROP = [
+  "DATABASE_URL",
+  "SITE_PRODUCTION_HOST",
+  "SMTP_URL",
+  "PAYPAL_CLIENT_ID",
+  "PAYPAL_CLIENT_SECRET",
+  "PAYPAL_WEBHOOK_ID",
+  "PAYPAL_API_BASE",
+  "PAYPAL_SDK_URL",
+  "TRUST_PROXY",
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("No free port found."))));
+    });
+  });
+}
+
+function readLog(logFile: string): string {
+  try {
+    return readFileSync(logFile, "utf8").trim() || "(empty)";
+  } catch {
+    return "(no log)";
+  }
+}
+
+function waitForExit(
+  child: ChildProcess,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+}
+
+async function waitUntilReady(
+  baseUrl: string,
+  child: ChildProcess,
+  logFile: string,
+): Promise<void> {
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  void waitForExit(child).then((result) => (exited = result));
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = "no answer yet";
+  while (Date.now() < deadline) {
+    if (exited) {
+      const { code, signal } = exited;
+      throw new Error(
+        `The test server exited during start-up (code ${code}, signal ${signal}).\n` +
+          `--- server log ---\n${readLog(logFile)}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      lastProblem = `/readyz answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(
+    `The test server was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}).\n` +
+      `--- server log ---\n${readLog(logFile)}`,
+  );
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+    throw new Error(
+      "No production build in ./build. Run `npm run build` first (`npm run test:e2e` does).",
+    );
+  }
+
+  // Resolve (and on a fresh machine extract) Chromium once, before any test file starts.
+  const { executablePath } = await findChromium();
+
+  const tmp = await mkdtemp(path.join(tmpdir(), "jazz-e2e-"));
+  const dataDir = path.join(tmp, "data");
+  const logFile = path.join(tmp, "server.log");
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of INHERITED_SETTINGS_TO_DROP) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SITE_URL: baseUrl,
+    LOG_LEVEL: "warn",
+    BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
+  });
+
+  const logFd = openSync(logFile, "a");
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", logFd, logFd],
+    });
+  } finally {
+    closeSync(logFd); // the child holds its own copy
+  }
+
+  // If the test runner dies without running teardown, do not leave the server behind.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+
+  try {
+    await waitUntilReady(baseUrl, child, logFile);
+  } catch (error) {
+    process.off("exit", killOnExit);
+    await waitForExit(child);
+    if (!process.env.E2E_KEEP_TMP) await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
+
+  project.provide("baseUrl", baseUrl);
+  project.provide("chromiumPath", executablePath);
+
+  return async function teardown() {
+    process.off("exit", killOnExit);
+    child.kill("SIGTERM");
+    const stopped = await Promise.race([
+      waitForExit(child),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref()),
+    ]);
+    if (!stopped) child.kill("SIGKILL");
+    const log = readLog(logFile);
+    if (process.env.E2E_KEEP_TMP) console.log(`E2E temp dir kept: ${tmp}`);
+    else await rm(tmp, { recursive: true, force: true });
+    // A clean SIGTERM shutdown is part of the server's contract (server.ts). Vitest
+    // only logs an error thrown here, so the exit code is set as well.
+    if (!stopped || stopped.code !== 0) {
+      const how = stopped ? `code ${stopped.code}, signal ${stopped.signal}` : "no exit, killed";
+      process.exitCode = 1;
+      throw new Error(
+        `The test server did not shut down cleanly on SIGTERM (${how}).\n--- server log ---\n${log}`,
+      );
+    }
+  };
+}

@@ -1,0 +1,214 @@
+/**
+ * Browser-test helpers. Call `setupBrowser()` once at the top of a test file: it
+ * launches Chromium before the file's tests and closes it after them, gives every
+ * test fresh browser contexts (no shared cookies or storage), and fails a test when
+ * one of its pages
+ *   - throws an uncaught error (`pageerror`; React reports hydration mismatches so),
+ *   - logs a console error,
+ *   - gets an HTTP error (>= 400) or a failed request from our own server, unless
+ *     the test said it expects that status for a navigation.
+ */
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+  Response,
+} from "playwright-core";
+import { launchChromium } from "./chromium";
+
+export const VIEWPORTS = {
+  phone: {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  },
+  desktop: { viewport: { width: 1280, height: 800 } },
+} satisfies Record<string, BrowserContextOptions>;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+/** Playwright waits (locators, navigations) give up well before Vitest's test timeout. */
+const ACTION_TIMEOUT_MS = 15_000;
+
+export interface OpenPageOptions {
+  viewport?: ViewportName;
+  /** The status the document is expected to answer with (default: any status below 400). */
+  expectStatus?: number;
+  /** Runs in the page before any of its scripts, on every navigation (e.g. to fill localStorage). */
+  initScript?: { fn: (arg: string) => void; arg: string };
+}
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** The response to the first navigation. */
+  response: Response;
+}
+
+interface PageGuard {
+  origin: string;
+  problems: string[];
+  /** Full URLs whose (document) response may carry this status once. */
+  expected: Map<string, number>;
+}
+
+const guards = new WeakMap<Page, PageGuard>();
+
+function watch(page: Page, origin: string): PageGuard {
+  const guard: PageGuard = { origin, problems: [], expected: new Map() };
+  // Where the page was when it happened helps more than where it ended up.
+  const report = (problem: string) => guard.problems.push(`on ${page.url()}: ${problem}`);
+  const sameOrigin = (url: string) => {
+    try {
+      return new URL(url).origin === origin;
+    } catch {
+      return false;
+    }
+  };
+  page.on("pageerror", (error) => {
+    report(`uncaught error: ${error.stack ?? error.message}`);
+  });
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    // Chrome's "Failed to load resource" lines repeat what the response and
+    // requestfailed handlers below report, with the URL and expectation known there.
+    if (message.text().startsWith("Failed to load resource")) return;
+    const { url, lineNumber } = message.location();
+    report(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`);
+  });
+  page.on("response", (response) => {
+    const status = response.status();
+    if (status < 400 || !sameOrigin(response.url())) return;
+    const allowed = guard.expected.get(response.url());
+    if (allowed === status && response.request().isNavigationRequest()) {
+      guard.expected.delete(response.url());
+      return;
+    }
+    report(`HTTP ${status} for ${response.request().method()} ${response.url()}`);
+  });
+  page.on("requestfailed", (request) => {
+    const reason = request.failure()?.errorText ?? "unknown error";
+    // Aborted requests are the browser cancelling work a navigation made obsolete.
+    if (!sameOrigin(request.url()) || reason === "net::ERR_ABORTED") return;
+    report(`request failed: ${request.method()} ${request.url()} (${reason})`);
+  });
+  page.on("crash", () => report("the page crashed"));
+  guards.set(page, guard);
+  return guard;
+}
+
+/**
+ * Navigates `page` to `path` on the test server and waits until React has hydrated.
+ * Fails unless the document answers `expectStatus` (or, by default, below 400).
+ */
+export async function goto(
+  page: Page,
+  path: string,
+  options: { expectStatus?: number } = {},
+): Promise<Response> {
+  const guard = guards.get(page);
+  if (!guard) throw new Error("goto() needs a page from openPage().");
+  const url = new URL(path, guard.origin).href;
+  if (options.expectStatus !== undefined) guard.expected.set(url, options.expectStatus);
+  const response = await page.goto(url, { waitUntil: "load" });
+  if (!response) throw new Error(`No response for ${url}`);
+  const expected = options.expectStatus;
+  if (expected !== undefined ? response.status() !== expected : response.status() >= 400) {
+    throw new Error(
+      `GET ${path} answered ${response.status()}, expected ${expected ?? "a status below 400"}.`,
+    );
+  }
+  await waitForHydration(page);
+  return response;
+}
+
+/**
+ * Resolves once React Router's client has taken over the server-rendered document:
+ * the router exists (it is created inside `hydrateRoot`) and React owns the page's
+ * elements. Interactions after this reach React's handlers.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const router = (
+      window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }
+    ).__reactRouterDataRouter;
+    const main = document.querySelector("body > *");
+    return Boolean(
+      router?.state.initialized &&
+      main &&
+      Object.keys(main).some((k) => k.startsWith("__reactFiber$")),
+    );
+  });
+}
+
+export interface BrowserSession {
+  /** The test server's origin, e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  /** A page in a fresh context (its own storage), already navigated to `path` and hydrated. */
+  openPage(path: string, options?: OpenPageOptions): Promise<OpenedPage>;
+  /** Absolute URL of a path on the test server. */
+  url(path: string): string;
+}
+
+export function setupBrowser(): BrowserSession {
+  const baseUrl = inject("baseUrl");
+  const chromiumPath = inject("chromiumPath");
+  let browser: Browser | undefined;
+  let contexts: { context: BrowserContext; pages: Page[] }[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium(chromiumPath);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  afterEach(async () => {
+    const open = contexts;
+    contexts = [];
+    const problems: string[] = [];
+    for (const { context, pages } of open) {
+      for (const page of pages) {
+        problems.push(...(guards.get(page)?.problems ?? []));
+      }
+      await context.close();
+    }
+    if (problems.length > 0) {
+      throw new Error(
+        `The page reported ${problems.length} problem(s):\n- ${problems.join("\n- ")}`,
+      );
+    }
+  });
+
+  return {
+    baseUrl,
+    url: (path) => new URL(path, baseUrl).href,
+    async openPage(path, options = {}) {
+      if (!browser)
+        throw new Error("openPage() runs inside a test, after setupBrowser()'s beforeAll.");
+      const context = await browser.newContext({
+        ...VIEWPORTS[options.viewport ?? "desktop"],
+        baseURL: baseUrl,
+      });
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
+      if (options.initScript)
+        await context.addInitScript(options.initScript.fn, options.initScript.arg);
+      const page = await context.newPage();
+      const entry = { context, pages: [page] };
+      contexts.push(entry);
+      // Pages the app opens itself (target=_blank) are watched too.
+      context.on("page", (opened) => {
+        if (opened === page) return;
+        watch(opened, baseUrl);
+        entry.pages.push(opened);
+      });
+      watch(page, baseUrl);
+      const response = await goto(page, path, { expectStatus: options.expectStatus });
+      return { page, context, response };
+    },
+  };
+}
