@@ -86,6 +86,7 @@ function watch(page: Page, origin: string): PageGuard {
       guard.expected.delete(response.url());
       return;
     }
+    if (takeExpectedRequestStatus(page, response.url(), status)) return;
     report(`HTTP ${status} for ${response.request().method()} ${response.url()}`);
   });
   page.on("requestfailed", (request) => {
@@ -211,4 +212,27 @@ export function setupBrowser(): BrowserSession {
       return { page, context, response };
     },
   };
+}
+
+// ---------------------------------------------------------------------------
+// Public pages (issue 4): a test that makes the server refuse a fetch (a form
+// endpoint answering 429 or 500) says so first, so the guard lets that one answer by.
+// ---------------------------------------------------------------------------
+
+const expectedRequestStatuses = new WeakMap<Page, { url: string; status: number }[]>();
+
+/** The next response to `path` (any method, not only navigations) may carry `status`. */
+export function expectRequestStatus(page: Page, path: string, status: number): void {
+  const url = new URL(path, page.url()).href;
+  const list = expectedRequestStatuses.get(page) ?? [];
+  list.push({ url, status });
+  expectedRequestStatuses.set(page, list);
+}
+
+function takeExpectedRequestStatus(page: Page, url: string, status: number): boolean {
+  const list = expectedRequestStatuses.get(page);
+  const index = list?.findIndex((e) => e.url === url && e.status === status) ?? -1;
+  if (index < 0) return false;
+  list!.splice(index, 1);
+  return true;
 }
