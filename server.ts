@@ -116,6 +116,17 @@ app.use((req, res, next) => {
 const uploads = storagePaths(env).publicDir;
 app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
 
+// Responsive image variants (AVIF/WebP at several widths), made on first request.
+const { imageVariantMiddleware, imageVariantCacheDir } = await import("./app/server/images.server");
+const { VARIANT_URL_PREFIX } = await import("./app/domain/image-variants");
+app.use(
+  VARIANT_URL_PREFIX,
+  imageVariantMiddleware({
+    roots: { uploads, images: path.resolve(isDev ? "public" : "build/client", "images") },
+    cacheDir: imageVariantCacheDir(env),
+  }),
+);
+
 const getLoadContext = (req: Request, res: Response) => ({
   cspNonce: res.locals.cspNonce as string,
   clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
