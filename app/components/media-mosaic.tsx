@@ -74,9 +74,6 @@ export function MediaMosaic({ items }: { items: readonly MosaicItem[] }) {
   );
 }
 
-const tileClass =
-  "group relative block w-full overflow-hidden rounded-2xl border border-border/60 bg-card text-left shadow-lg shadow-black/30 transition-colors hover:border-primary/60";
-
 function MediaTile({
   item,
   priority,
@@ -88,69 +85,74 @@ function MediaTile({
   onOpenVideo: () => void;
   onOpenPhoto: () => void;
 }) {
-  const image = item.type === "photo" ? item.url : videoThumbnailUrl(item);
-  const picture = image ? (
-    <SmartImage
-      src={image}
-      alt=""
-      width={item.width}
-      height={item.height}
-      aspectRatio={item.width && item.height ? undefined : item.type === "video" ? "16 / 9" : "1"}
-      priority={priority}
-      sizes="(min-width: 769px) 360px, (min-width: 481px) 50vw, 100vw"
-      imgClassName="transition-transform duration-700 group-hover:scale-[1.03]"
-    />
-  ) : (
-    <span className="block aspect-video bg-[radial-gradient(ellipse_at_center,hsl(var(--primary)/0.25),hsl(var(--muted)))]" />
-  );
-  const caption = (
-    <span className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-background/95 via-background/60 to-transparent p-4 pt-14">
-      <span className="mb-1 flex items-center gap-1.5 text-[11px] font-semibold uppercase tracking-[0.2em] text-primary">
-        {item.type === "video" ? (
-          <Play aria-hidden className="size-3" />
-        ) : item.type === "social" ? (
-          <ExternalLink aria-hidden className="size-3" />
-        ) : (
-          <ImageIcon aria-hidden className="size-3" />
-        )}
-        {item.platform ?? (item.type === "photo" ? "Photo" : item.type)}
-      </span>
-      <span className="block font-display text-lg leading-snug text-foreground">{item.title}</span>
-      {item.description && (
-        <span className="mt-1 block text-sm text-foreground/75">{item.description}</span>
-      )}
-    </span>
-  );
+  const [imageFailed, setImageFailed] = useState(false);
+  const image =
+    item.type === "photo"
+      ? item.url
+      : videoThumbnailUrl({ thumbnailUrl: item.thumbnailUrl, videoUrl: item.url });
+  const platform = item.platform ?? (item.type === "photo" ? "Photo" : item.type);
+  // A transparent control laid over the tile makes it clickable without wrapping the
+  // image, whose own Retry button must never sit inside another button or link.
+  const overlayClass = "absolute inset-0 z-[5] rounded-2xl focus-visible:outline-offset-[-4px]";
 
-  if (item.type === "social") {
-    return (
-      <a href={item.url} target="_blank" rel="noopener noreferrer" className={tileClass}>
-        {picture}
-        {caption}
-        <span className="sr-only"> (opens {item.platform ?? "the post"} in a new tab)</span>
-      </a>
-    );
-  }
-  if (item.type === "video") {
-    return (
-      <button type="button" onClick={onOpenVideo} className={tileClass}>
-        {picture}
+  return (
+    <div className="group relative overflow-hidden rounded-2xl border border-border/60 bg-card shadow-lg shadow-black/30 transition-colors hover:border-primary/60">
+      {image ? (
+        <SmartImage
+          src={image}
+          alt=""
+          width={item.width}
+          height={item.height}
+          aspectRatio={item.width && item.height ? undefined : item.type === "video" ? "16 / 9" : "1"}
+          priority={priority}
+          sizes="(min-width: 769px) 360px, (min-width: 481px) 50vw, 100vw"
+          imgClassName="transition-transform duration-700 group-hover:scale-[1.03]"
+          onStateChange={(state) => setImageFailed(state === "failed")}
+        />
+      ) : (
+        <div className="aspect-video bg-[radial-gradient(ellipse_at_center,hsl(var(--primary)/0.25),hsl(var(--muted)))]" />
+      )}
+      {item.type === "video" && !imageFailed && (
         <span
           aria-hidden
-          className="absolute left-1/2 top-1/2 flex size-14 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-black/40 transition-transform duration-300 group-hover:scale-110"
+          className="pointer-events-none absolute right-4 top-4 flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-black/40 transition-transform duration-300 group-hover:scale-110"
         >
-          <Play className="ml-0.5 size-6" fill="currentColor" />
+          <Play className="ml-0.5 size-5" fill="currentColor" />
         </span>
-        <span className="sr-only">Play video: </span>
-        {caption}
-      </button>
-    );
-  }
-  return (
-    <button type="button" onClick={onOpenPhoto} className={tileClass}>
-      {picture}
-      <span className="sr-only">View photo: </span>
-      {caption}
-    </button>
+      )}
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-background/95 via-background/60 to-transparent p-4 pt-14">
+        <p className="mb-1 flex items-center gap-1.5 text-[11px] font-semibold uppercase tracking-[0.2em] text-primary">
+          {item.type === "video" ? (
+            <Play aria-hidden className="size-3" />
+          ) : item.type === "social" ? (
+            <ExternalLink aria-hidden className="size-3" />
+          ) : (
+            <ImageIcon aria-hidden className="size-3" />
+          )}
+          {platform}
+        </p>
+        <p className="font-display text-lg leading-snug text-foreground">{item.title}</p>
+        {item.description && (
+          <p className="mt-1 text-sm text-foreground/75">{item.description}</p>
+        )}
+      </div>
+      {item.type === "social" ? (
+        <a href={item.url} target="_blank" rel="noopener noreferrer" className={overlayClass}>
+          <span className="sr-only">
+            {item.title} on {platform} (opens in a new tab)
+          </span>
+        </a>
+      ) : (
+        <button
+          type="button"
+          onClick={item.type === "video" ? onOpenVideo : onOpenPhoto}
+          className={overlayClass}
+        >
+          <span className="sr-only">
+            {item.type === "video" ? "Play video" : "View photo"}: {item.title}
+          </span>
+        </button>
+      )}
+    </div>
   );
 }

@@ -176,7 +176,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
           <div className="rounded-3xl border border-border/70 bg-card/70 p-6 shadow-2xl shadow-black/30 sm:p-10">
             <h2 className="text-3xl sm:text-4xl">Send a message</h2>
             <p className="mb-8 mt-3 text-muted-foreground">
-              Every field is required. {CONTACT_TEXT.replyPromise}
+              Every field is required.
             </p>
             <ContactForm noScriptResult={actionData ?? null} />
           </div>

@@ -27,22 +27,32 @@ describe.each(await testDatabaseKinds())("public lists on %s", (kind) => {
     await t?.destroy();
   });
 
-  it("reads active featured videos in order, with a poster from the same LOE video", async () => {
+  it("reads active featured videos in order, with a poster stored for the same video", async () => {
     await t.db.insert(loeVideos).values({
       title: "Live",
       embedId: "Lw7kQ2vRx9A",
       thumbnailUrl: "/uploads/poster.jpg",
     });
+    await t.db.insert(mediaItems).values({
+      title: "Clinic",
+      type: "video",
+      url: "https://www.youtube.com/watch?v=Cs5hYt1MzWo",
+      thumbnailUrl: "/uploads/clinic.jpg",
+      isVisible: false,
+    });
     await t.db.insert(featuredVideos).values([
-      { title: "Second", embedId: "Vs3nPp8TqLe", orderIndex: 2 },
+      { title: "Third", embedId: "Vs3nPp8TqLe", orderIndex: 3 },
       { title: "First", embedId: "Lw7kQ2vRx9A", orderIndex: 1 },
-      { title: "Hidden", embedId: "Cs5hYt1MzWo", orderIndex: 0, isActive: false },
+      { title: "Second", embedId: "Cs5hYt1MzWo", orderIndex: 2 },
+      { title: "Hidden", embedId: "Bw8cHs2LoPm", orderIndex: 0, isActive: false },
     ]);
     const videos = await readFeaturedVideos(t.db);
     expect(videos.map((v) => [v.title, v.thumbnailUrl])).toEqual([
       ["First", "/uploads/poster.jpg"],
-      ["Second", null],
+      ["Second", "/uploads/clinic.jpg"],
+      ["Third", null],
     ]);
+    await t.db.delete(mediaItems);
   });
 
   it("reads the featured active photos with order_index 0 last, ties oldest first", async () => {

@@ -26,8 +26,9 @@ export interface FeaturedVideo {
 
 /**
  * Active featured videos, order_index ascending (spec §7). featured_videos has no
- * poster column; when the same video is on the LOE page with a stored poster, that
- * poster is used, else the card falls back to the video service's still.
+ * poster column; a poster stored for the same video elsewhere on the site (an LOE
+ * video with that id, or a video media item linking to it) is used, else the card
+ * falls back to the video service's still.
  */
 export function readFeaturedVideos(db: Database): Promise<FeaturedVideo[]> {
   return db
@@ -38,10 +39,15 @@ export function readFeaturedVideos(db: Database): Promise<FeaturedVideo[]> {
       embedId: featuredVideos.embedId,
       videoUrl: featuredVideos.videoUrl,
       // Spelled out: inside a subquery an unqualified column would bind to the inner table.
-      thumbnailUrl: sql<string | null>`(
-        select lv.thumbnail_url from loe_videos lv
-        where lv.embed_id = featured_videos.embed_id and coalesce(lv.thumbnail_url, '') <> ''
-        order by lv.order_index limit 1)`,
+      thumbnailUrl: sql<string | null>`coalesce(
+        (select lv.thumbnail_url from loe_videos lv
+          where lv.embed_id = featured_videos.embed_id and coalesce(lv.thumbnail_url, '') <> ''
+          order by lv.order_index limit 1),
+        (select mi.thumbnail_url from media_items mi
+          where mi.type = 'video' and coalesce(mi.thumbnail_url, '') <> ''
+            and coalesce(featured_videos.embed_id, '') <> ''
+            and position(featured_videos.embed_id in mi.url) > 0
+          order by mi.created_at desc limit 1))`,
     })
     .from(featuredVideos)
     .where(eq(featuredVideos.isActive, true))

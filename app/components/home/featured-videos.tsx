@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Play } from "lucide-react";
+import { cn } from "~/lib/cn";
 import { videoThumbnailUrl } from "~/domain/video";
 import { Container } from "../ui/container";
 import { SectionHeading } from "../section-heading";
@@ -56,14 +57,12 @@ function VideoTile({
   onOpen: (video: HomeVideo) => void;
 }) {
   const thumbnail = videoThumbnailUrl(video);
+  const [imageFailed, setImageFailed] = useState(false);
+  // The whole tile is clickable through a transparent button laid over it, so the
+  // image's own Retry button (shown above it) is never nested inside another button.
   return (
-    <button
-      type="button"
-      onClick={() => onOpen(video)}
-      className="group relative block w-full overflow-hidden rounded-2xl border border-border/60 bg-card text-left shadow-xl shadow-black/30 transition-colors hover:border-primary/60"
-      data-testid="featured-video"
-    >
-      <span className="relative block aspect-video">
+    <div className="group relative overflow-hidden rounded-2xl border border-border/60 bg-card shadow-xl shadow-black/30 transition-colors hover:border-primary/60">
+      <div className="relative aspect-video">
         {thumbnail ? (
           <SmartImage
             src={thumbnail}
@@ -71,40 +70,50 @@ function VideoTile({
             fill
             sizes={large ? "(min-width: 1024px) 760px, 100vw" : "(min-width: 1024px) 370px, 100vw"}
             imgClassName="transition-transform duration-500 group-hover:scale-105"
+            onStateChange={(state) => setImageFailed(state === "failed")}
           />
         ) : (
-          <span className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,hsl(var(--primary)/0.25),hsl(var(--muted)))]" />
+          <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,hsl(var(--primary)/0.25),hsl(var(--muted)))]" />
         )}
-        <span
+        <div
           aria-hidden
-          className="absolute inset-0 bg-gradient-to-t from-background/95 via-background/30 to-transparent"
+          className="pointer-events-none absolute inset-0 bg-gradient-to-t from-background/95 via-background/30 to-transparent"
         />
-        <span
-          aria-hidden
-          className={
-            "absolute left-1/2 top-1/2 flex -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-black/40 transition-transform duration-300 group-hover:scale-110 " +
-            (large ? "size-20" : "size-14")
-          }
-        >
-          <Play className={large ? "ml-1 size-8" : "ml-0.5 size-6"} fill="currentColor" />
-        </span>
-        <span className="absolute inset-x-0 bottom-0 p-4 sm:p-6">
-          <span className="sr-only">Play video: </span>
+        {!imageFailed && (
           <span
-            className={
-              "block font-display leading-snug text-foreground " +
-              (large ? "text-2xl sm:text-3xl" : "text-lg")
-            }
+            aria-hidden
+            className={cn(
+              "pointer-events-none absolute left-1/2 top-1/2 flex -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-black/40 transition-transform duration-300 group-hover:scale-110",
+              large ? "size-20" : "size-14",
+            )}
+          >
+            <Play className={large ? "ml-1 size-8" : "ml-0.5 size-6"} fill="currentColor" />
+          </span>
+        )}
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 p-4 sm:p-6">
+          <p
+            className={cn(
+              "font-display leading-snug text-foreground",
+              large ? "text-2xl sm:text-3xl" : "text-lg",
+            )}
           >
             {video.title}
-          </span>
+          </p>
           {large && video.description && (
-            <span className="mt-2 hidden max-w-xl text-sm text-foreground/80 sm:block">
+            <p className="mt-2 hidden max-w-xl text-sm text-foreground/80 sm:block">
               {video.description}
-            </span>
+            </p>
           )}
-        </span>
-      </span>
-    </button>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => onOpen(video)}
+        className="absolute inset-0 z-[5] rounded-2xl focus-visible:outline-offset-[-4px]"
+        data-testid="featured-video"
+      >
+        <span className="sr-only">Play video: {video.title}</span>
+      </button>
+    </div>
   );
 }
