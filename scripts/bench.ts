@@ -10,9 +10,10 @@
  *   BENCH_SKIP_BUILD=1   reuse ./build
  *   BENCH_PATHS=/,/loe   only these pages
  *   BENCH_RUNS=3         runs per page; the median run (by performance) is shown
+ *   BENCH_REPORT_DIR=dir also write each page's Lighthouse report (JSON) there
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,16 +22,18 @@ import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, findChromium } from "../tests/e2e/chromium";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PATHS = (process.env.BENCH_PATHS?.split(",") ?? [
-  "/",
-  "/about",
-  "/media",
-  "/loe",
-  "/events",
-  "/shop",
-  "/contact",
-  "/auth",
-]).map((p) => p.trim());
+const PATHS = (
+  process.env.BENCH_PATHS?.split(",") ?? [
+    "/",
+    "/about",
+    "/media",
+    "/loe",
+    "/events",
+    "/shop",
+    "/contact",
+    "/auth",
+  ]
+).map((p) => p.trim());
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 
 const BUDGET = {
@@ -109,7 +112,7 @@ interface NetworkItem {
   transferSize?: number;
 }
 
-async function audit(url: string, port: number): Promise<Row> {
+async function audit(url: string, port: number, run = 0): Promise<Row> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -119,11 +122,17 @@ async function audit(url: string, port: number): Promise<Row> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const reportDir = process.env.BENCH_REPORT_DIR;
+  if (reportDir) {
+    await mkdir(reportDir, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, "_").replace(/^_$/, "home");
+    await writeFile(path.join(reportDir, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests =
-    ((lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined)?.items ??
-      []) as NetworkItem[];
+  const requests = ((
+    lhr.audits["network-requests"]?.details as { items?: NetworkItem[] } | undefined
+  )?.items ?? []) as NetworkItem[];
   const jsBytes = requests
     .filter((r) => r.resourceType === "Script")
     .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
@@ -193,7 +202,12 @@ async function warmUp(url: string) {
     }
   }
   await Promise.all(
-    [...urls].map((ref) => fetch(new URL(ref, url)).then((r) => r.arrayBuffer(), () => null)),
+    [...urls].map((ref) =>
+      fetch(new URL(ref, url)).then(
+        (r) => r.arrayBuffer(),
+        () => null,
+      ),
+    ),
   );
 }
 
@@ -248,7 +262,7 @@ async function main() {
     const rows: Row[] = [];
     for (const p of PATHS) {
       const runs: Row[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${baseUrl}${p}`, debugPort));
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${baseUrl}${p}`, debugPort, i));
       runs.sort((a, b) => a.performance - b.performance);
       rows.push(runs[Math.floor(runs.length / 2)]!);
       process.stdout.write(".");

@@ -71,7 +71,8 @@ export function ContactForm({ noScriptResult }: ContactFormProps) {
       } else {
         if (body && !body.success && body.fieldErrors) setErrors(body.fieldErrors);
         toast.error(CONTACT_TEXT.errorTitle, {
-          description: response.status === 429 ? CONTACT_TEXT.rateLimited : CONTACT_TEXT.errorDescription,
+          description:
+            response.status === 429 ? CONTACT_TEXT.rateLimited : CONTACT_TEXT.errorDescription,
         });
       }
     } catch {

@@ -103,7 +103,9 @@ function MediaTile({
           alt=""
           width={item.width}
           height={item.height}
-          aspectRatio={item.width && item.height ? undefined : item.type === "video" ? "16 / 9" : "1"}
+          aspectRatio={
+            item.width && item.height ? undefined : item.type === "video" ? "16 / 9" : "1"
+          }
           priority={priority}
           sizes="(min-width: 769px) 360px, (min-width: 481px) 50vw, 100vw"
           imgClassName="transition-transform duration-700 group-hover:scale-[1.03]"
@@ -132,9 +134,7 @@ function MediaTile({
           {platform}
         </p>
         <p className="font-display text-lg leading-snug text-foreground">{item.title}</p>
-        {item.description && (
-          <p className="mt-1 text-sm text-foreground/75">{item.description}</p>
-        )}
+        {item.description && <p className="mt-1 text-sm text-foreground/75">{item.description}</p>}
       </div>
       {item.type === "social" ? (
         <a href={item.url} target="_blank" rel="noopener noreferrer" className={overlayClass}>

@@ -40,7 +40,8 @@ export function SectionHeading({
         aria-hidden
         className={cn(
           "mt-5 h-px w-16 bg-gradient-to-r from-primary to-transparent",
-          align === "center" && "mx-auto bg-gradient-to-r from-transparent via-primary to-transparent",
+          align === "center" &&
+            "mx-auto bg-gradient-to-r from-transparent via-primary to-transparent",
         )}
       />
       {description && (

@@ -2,7 +2,8 @@
  * The newsletter form: its schema (used by the form in the browser and by the
  * subscribe endpoint) and every text the visitor sees (public-site spec §5, §8).
  */
-import { z } from "zod";
+// zod/mini: the same schemas at a fraction of the bytes on the public pages.
+import * as z from "zod/mini";
 
 export const NEWSLETTER_TEXT = {
   requiredTitle: "Email Required",
@@ -24,13 +25,16 @@ export const SUBSCRIBED_STATE_MS = 3_000;
 
 /** Addresses are stored lower-cased, so one person is one subscriber. */
 export const newsletterSchema = z.object({
-  email: z
-    .string({ error: NEWSLETTER_TEXT.requiredDescription })
-    .trim()
-    .min(1, NEWSLETTER_TEXT.requiredDescription)
-    .max(254, NEWSLETTER_TEXT.invalidDescription)
-    .pipe(z.email(NEWSLETTER_TEXT.invalidDescription))
-    .transform((email) => email.toLowerCase()),
+  email: z.pipe(
+    z
+      .string({ error: NEWSLETTER_TEXT.requiredDescription })
+      .check(
+        z.trim(),
+        z.minLength(1, NEWSLETTER_TEXT.requiredDescription),
+        z.maxLength(254, NEWSLETTER_TEXT.invalidDescription),
+      ),
+    z.email(NEWSLETTER_TEXT.invalidDescription).check(z.toLowerCase()),
+  ),
 });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 

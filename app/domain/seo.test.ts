@@ -12,8 +12,7 @@ import { toPublicEvent } from "./events";
 
 const find = (tags: ReturnType<typeof seoMeta>, key: string, value: string) =>
   tags.find((t) => (t as Record<string, unknown>)[key] === value) as
-    | Record<string, string>
-    | undefined;
+    Record<string, string> | undefined;
 
 describe("page meta", () => {
   const tags = seoMeta({

@@ -85,8 +85,7 @@ export function siteMetaData(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
 ): SiteMetaData {
   const root = matches.find((m) => m?.id === "root")?.loaderData as
-    | Partial<SiteMetaData>
-    | undefined;
+    Partial<SiteMetaData> | undefined;
   return {
     siteUrl: root?.siteUrl ?? "",
     timeZone: root?.timeZone ?? "UTC",
@@ -138,7 +137,9 @@ export function musicEventJsonLd(
   options: { siteUrl: string; timeZone: string },
 ): JsonLd {
   const time = parseEventTime(event.time);
-  const startDate = time ? isoWithOffset({ date: event.date, ...time }, options.timeZone) : event.date;
+  const startDate = time
+    ? isoWithOffset({ date: event.date, ...time }, options.timeZone)
+    : event.date;
   const url = `${options.siteUrl}/events#event-${event.id}`;
   return {
     "@context": "https://schema.org",

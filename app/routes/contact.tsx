@@ -14,7 +14,11 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { contactResponse, submitContactMessage } from "~/server/contact.server";
 import { getDb } from "~/server/db.server";
 import { logger } from "~/server/logger.server";
-import { CONTACT_CONTENT_FRESH_MS, loadContactRecipient, loadPageContent } from "~/server/pages.server";
+import {
+  CONTACT_CONTENT_FRESH_MS,
+  loadContactRecipient,
+  loadPageContent,
+} from "~/server/pages.server";
 import { contactRateLimiter } from "~/server/rate-limit.server";
 import { orNull } from "~/server/settle.server";
 
@@ -139,14 +143,24 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
                 )}
                 {instagram && (
                   <InfoItem icon={Instagram} label={content["contact-instagram"].title}>
-                    <a href={instagram.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                    <a
+                      href={instagram.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={linkClass}
+                    >
                       {instagram.label}
                     </a>
                   </InfoItem>
                 )}
                 {youtube && (
                   <InfoItem icon={Youtube} label={content["contact-youtube"].title}>
-                    <a href={youtube.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                    <a
+                      href={youtube.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={linkClass}
+                    >
                       {youtube.label}
                     </a>
                   </InfoItem>
@@ -175,9 +189,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
 
           <div className="rounded-3xl border border-border/70 bg-card/70 p-6 shadow-2xl shadow-black/30 sm:p-10">
             <h2 className="text-3xl sm:text-4xl">Send a message</h2>
-            <p className="mb-8 mt-3 text-muted-foreground">
-              Every field is required.
-            </p>
+            <p className="mb-8 mt-3 text-muted-foreground">Every field is required.</p>
             <ContactForm noScriptResult={actionData ?? null} />
           </div>
         </Container>

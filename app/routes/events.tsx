@@ -48,7 +48,8 @@ function useLoadFailureToast(eventsFailed: boolean, contentFailed: boolean) {
   useEffect(() => {
     if (eventsFailed && contentFailed) {
       toast.error("Loading Error", {
-        description: "Failed to load events / page content. Some content may not display correctly.",
+        description:
+          "Failed to load events / page content. Some content may not display correctly.",
       });
     } else if (eventsFailed) {
       toast.error("Error", { description: "Failed to fetch events" });

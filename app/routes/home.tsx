@@ -7,7 +7,14 @@ import { CallToAction } from "~/components/home/call-to-action";
 import { UpcomingEvents } from "~/components/home/upcoming-events";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { upcomingEvents } from "~/domain/events";
-import { artistJsonLd, jsonLdMeta, musicEventJsonLd, pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
+import {
+  artistJsonLd,
+  jsonLdMeta,
+  musicEventJsonLd,
+  pageTitle,
+  seoMeta,
+  siteMetaData,
+} from "~/domain/seo";
 import { FOOTER_LINK_KEYS, socialLinksFromContent } from "~/domain/social-links";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loadEvents, siteToday } from "~/server/events.server";

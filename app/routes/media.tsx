@@ -39,7 +39,11 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHero eyebrow="Watch · Look · Follow" title={header.title} description={header.description} />
+      <PageHero
+        eyebrow="Watch · Look · Follow"
+        title={header.title}
+        description={header.description}
+      />
       <section aria-label="Media items" className="py-14 sm:py-20">
         <Container>
           {items && items.length > 0 ? (

@@ -55,7 +55,9 @@ describe("events page states", () => {
   };
 
   it("says so when the events could not be loaded", () => {
-    const html = render(EventsPage as never, { loaderData: { ...base, upcoming: null, past: null } });
+    const html = render(EventsPage as never, {
+      loaderData: { ...base, upcoming: null, past: null },
+    });
     expect(html).toContain("Unable to load upcoming events");
     expect(html).toContain("Live Events");
   });
@@ -70,7 +72,9 @@ describe("events page states", () => {
     expect(html).toContain("Trio Night");
     expect(html).toContain("TBD");
     expect(html).toContain("Jul 15, 2026");
-    expect(html).toMatch(/href="https:\/\/tickets\.example\.com\/trio" target="_blank" rel="noopener noreferrer"/);
+    expect(html).toMatch(
+      /href="https:\/\/tickets\.example\.com\/trio" target="_blank" rel="noopener noreferrer"/,
+    );
   });
 });
 
@@ -119,5 +123,19 @@ describe("contact page states", () => {
       "Sorry, we&#x27;re having trouble loading the contact information. Please try again later.",
     );
     expect(html).toContain('data-testid="contact-form"');
+  });
+});
+
+describe("navigation skeletons", async () => {
+  const { skeletonKindFor } = await import("~/components/page-skeletons");
+
+  it("picks the skeleton of the page being opened", () => {
+    expect(skeletonKindFor("/")).toBe("home");
+    expect(skeletonKindFor("/home")).toBe("home");
+    expect(skeletonKindFor("/events/")).toBe("events");
+    expect(skeletonKindFor("/media")).toBe("media");
+    expect(skeletonKindFor("/about")).toBe("about");
+    expect(skeletonKindFor("/contact")).toBe("contact");
+    expect(skeletonKindFor("/auth")).toBe("page");
   });
 });

@@ -4,8 +4,7 @@ import { getEnv } from "~/server/env.server";
 /** The public pages a search engine should know; sign-in and admin stay out. */
 export const SITEMAP_PATHS = ["/about", "/media", "/loe", "/events", "/shop", "/contact"] as const;
 
-const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function loader() {
   const env = getEnv();

@@ -19,7 +19,9 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   if (isFormSubmission(request)) {
     const form = await request.formData();
     return Object.fromEntries(
-      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      [...form.entries()].filter(
+        (entry): entry is [string, string] => typeof entry[1] === "string",
+      ),
     );
   }
   const text = await request.text();

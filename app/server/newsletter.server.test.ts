@@ -67,7 +67,10 @@ describe.each(await testDatabaseKinds())("newsletter on %s", (kind) => {
   });
 
   it("makes one subscriber of two simultaneous sign-ups", async () => {
-    const results = await Promise.all([subscribe("twice@example.org"), subscribe("twice@example.org")]);
+    const results = await Promise.all([
+      subscribe("twice@example.org"),
+      subscribe("twice@example.org"),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(["already-subscribed", "subscribed"]);
     expect(await t.db.select().from(newsletterSubscribers)).toHaveLength(1);
   });

@@ -16,8 +16,7 @@ import { sendMail, type MailMessage } from "./mail.server";
 
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 
-export const hashToken = (token: string) =>
-  crypto.createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 const newToken = () => crypto.randomBytes(32).toString("base64url");
 

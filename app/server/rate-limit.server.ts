@@ -48,6 +48,4 @@ export const contactRateLimiter = () =>
 
 /** 10 newsletter sign-ups per address per 10 minutes. */
 export const newsletterRateLimiter = () =>
-  singleton("rate-limit:newsletter", () =>
-    createRateLimiter({ limit: 10, windowMs: TEN_MINUTES }),
-  );
+  singleton("rate-limit:newsletter", () => createRateLimiter({ limit: 10, windowMs: TEN_MINUTES }));

@@ -4,18 +4,8 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "./testing/test-database.server";
-import {
-  events,
-  featuredVideos,
-  loeVideos,
-  mediaItems,
-  photoGallery,
-} from "./db/schema.server";
-import {
-  readFeaturedPhotos,
-  readFeaturedVideos,
-  readVisibleMediaItems,
-} from "./showcase.server";
+import { events, featuredVideos, loeVideos, mediaItems, photoGallery } from "./db/schema.server";
+import { readFeaturedPhotos, readFeaturedVideos, readVisibleMediaItems } from "./showcase.server";
 import { readEvent, readEvents } from "./events.server";
 
 describe.each(await testDatabaseKinds())("public lists on %s", (kind) => {
@@ -66,14 +56,16 @@ describe.each(await testDatabaseKinds())("public lists on %s", (kind) => {
       isFeatured: true,
       ...extra,
     });
-    await t.db.insert(photoGallery).values([
-      photo("unprioritised", 0, at(0)),
-      photo("two-newer", 2, at(5)),
-      photo("two-older", 2, at(1)),
-      photo("one", 1, at(9)),
-      photo("not-featured", 1, at(0), { isFeatured: false }),
-      photo("inactive", 1, at(0), { isActive: false }),
-    ]);
+    await t.db
+      .insert(photoGallery)
+      .values([
+        photo("unprioritised", 0, at(0)),
+        photo("two-newer", 2, at(5)),
+        photo("two-older", 2, at(1)),
+        photo("one", 1, at(9)),
+        photo("not-featured", 1, at(0), { isFeatured: false }),
+        photo("inactive", 1, at(0), { isActive: false }),
+      ]);
     expect((await readFeaturedPhotos(t.db)).map((p) => p.title)).toEqual([
       "one",
       "two-older",

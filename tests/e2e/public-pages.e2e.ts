@@ -64,7 +64,10 @@ describe("home page", () => {
 
   it("links Get Tickets to the ticket page in a new tab without an opener", async () => {
     const { page } = await openPage("/");
-    const tickets = page.getByTestId("event-card").first().getByRole("link", { name: /Get Tickets/ });
+    const tickets = page
+      .getByTestId("event-card")
+      .first()
+      .getByRole("link", { name: /Get Tickets/ });
     expect(await tickets.getAttribute("href")).toMatch(/^https:\/\/tickets\.example\.com\//);
     expect(await tickets.getAttribute("target")).toBe("_blank");
     const rel = (await tickets.getAttribute("rel"))?.split(/\s+/) ?? [];
@@ -105,9 +108,9 @@ describe("events page", () => {
     const upcoming = page.getByRole("list", { name: "Upcoming Events" });
     const cards = upcoming.getByTestId("event-card");
     expect(await cards.count()).toBe(5);
-    const dates = await cards.locator("time").evaluateAll((els) =>
-      els.map((el) => el.getAttribute("datetime") ?? ""),
-    );
+    const dates = await cards
+      .locator("time")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("datetime") ?? ""));
     expect(dates).toEqual([...dates].sort());
     expect(await upcoming.getByText("Harbour Lights Outdoor Concert").count()).toBe(0);
     const columns = await upcoming.evaluate(
@@ -137,7 +140,10 @@ describe("events page", () => {
 
   it("lets a visitor add an event to a calendar", async () => {
     const { page } = await openPage("/events");
-    const link = page.getByTestId("event-card").first().getByRole("link", { name: /Add to calendar/ });
+    const link = page
+      .getByTestId("event-card")
+      .first()
+      .getByRole("link", { name: /Add to calendar/ });
     const href = await link.getAttribute("href");
     expect(href).toMatch(/^\/events\/[0-9a-f-]{36}\.ics$/);
     const response = await fetch(url(href!));

@@ -19,9 +19,7 @@ export function Testimonial({ quote, author, title }: TestimonialProps) {
           <p>“{quote}”</p>
         </blockquote>
         <figcaption className="mt-8">
-          <span className="block text-base font-semibold tracking-wide text-primary">
-            {author}
-          </span>
+          <span className="block text-base font-semibold tracking-wide text-primary">{author}</span>
           {title && <span className="mt-1 block text-sm text-muted-foreground">{title}</span>}
         </figcaption>
       </figure>
