@@ -4,7 +4,8 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SmartImage } from "~/components/smart-image";
 import { Container } from "~/components/ui/container";
 import { SectionHeading } from "~/components/section-heading";
-import { splitParagraphs } from "~/domain/page-content";
+import { contentDefinition, splitParagraphs } from "~/domain/page-content";
+import { ARTIST_NAME } from "~/domain/site";
 import { artistJsonLd, jsonLdMeta, pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
 import { FOOTER_LINK_KEYS, socialLinksFromContent } from "~/domain/social-links";
 import { cn } from "~/lib/cn";
@@ -37,6 +38,13 @@ export async function loader() {
 }
 
 export const headers = publicPageHeaders;
+
+/** The image entry's title describes the picture, unless it is still the registry's label. */
+function portraitAlt(title: string): string {
+  return title === contentDefinition("about-hero-image").defaultTitle
+    ? `Portrait of ${ARTIST_NAME}`
+    : title;
+}
 
 const STAT_ICONS: Record<string, LucideIcon> = { Music, Users, MapPin };
 
@@ -95,7 +103,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             />
             <SmartImage
               src={content["about-hero-image"].value}
-              alt={`Portrait of ${hero.title.replace(/^About\s+/i, "")}`}
+              alt={portraitAlt(content["about-hero-image"].title)}
               aspectRatio="3 / 4"
               priority
               preload

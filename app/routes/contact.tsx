@@ -32,6 +32,9 @@ const CONTACT_CONTENT_KEYS = [
   "contact-youtube",
   "contact-booking-title",
   "contact-booking-email",
+  // The newsletter block says what the home page's call to action says.
+  "home-cta-title",
+  "home-cta-description",
 ] as const;
 
 export async function loader() {
@@ -170,9 +173,6 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
 
             <div className="mt-10 rounded-2xl border border-primary/30 bg-card p-6 shadow-xl shadow-black/20">
               <h3 className="text-2xl text-primary">{content["contact-booking-title"].title}</h3>
-              <p className="mt-3 text-sm leading-relaxed text-muted-foreground">
-                Concerts, festivals, clinics and private events, with LOE or in a small group.
-              </p>
               <a
                 href={`mailto:${bookingEmail}`}
                 className={`mt-4 inline-flex items-center gap-2 font-medium text-foreground ${linkClass}`}
@@ -198,8 +198,8 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <section className="border-t border-border/40 bg-card/30 py-16 sm:py-20">
         <Container className="max-w-3xl">
           <NewsletterForm
-            heading="Newsletter"
-            description="Tour dates, new recordings and free practice material, once a month."
+            heading={content["home-cta-title"].title}
+            description={content["home-cta-description"].description ?? undefined}
             className="text-center [&_form]:mx-auto [&_form]:max-w-xl"
           />
         </Container>

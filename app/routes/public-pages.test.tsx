@@ -112,6 +112,8 @@ describe("contact page states", () => {
             "contact-youtube",
             "contact-booking-title",
             "contact-booking-email",
+            "home-cta-title",
+            "home-cta-description",
           ],
           [],
         ),

@@ -349,6 +349,29 @@ describe("newsletter form", () => {
     await form.getByRole("button", { name: /^Subscribe$/ }).waitFor();
   });
 
+  it("works without JavaScript: a form post comes back to the page with the outcome", async () => {
+    const post = (email: string) =>
+      fetch(url("/api/newsletter-subscribe"), {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Referer: url("/contact"),
+          Origin: url("/").replace(/\/$/, ""),
+        },
+        body: new URLSearchParams({ email }),
+      });
+    const email = uniqueEmail("plain");
+    const first = await post(email);
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe("/contact?newsletter=subscribed#newsletter");
+    expect((await post(email)).headers.get("location")).toBe(
+      "/contact?newsletter=already#newsletter",
+    );
+    const { page } = await openPage("/contact?newsletter=already");
+    await page.getByRole("status").filter({ hasText: NEWSLETTER_TEXT.alreadySubscribed }).waitFor();
+  });
+
   it("shows that an unsubscribe link with an unknown token is not valid", async () => {
     const { page } = await openPage("/newsletter/unsubscribe?token=not-a-real-token");
     await page.getByRole("heading", { level: 1, name: "This link is not valid" }).waitFor();
