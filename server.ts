@@ -29,11 +29,15 @@ const { getDatabaseHandle, pingDatabase } = await import("./app/server/db.server
 const { prepareDatabase } = await import("./app/server/bootstrap.server");
 const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } = await import("./app/server/storage.server");
 const { startMailWorker } = await import("./app/server/mail.server");
+const { startStockHoldSweeper } = await import("./app/server/stock.server");
+const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/downloads.server");
 
 const isDev = process.argv.includes("--dev") || env.NODE_ENV === "development";
 const database = getDatabaseHandle();
 await prepareDatabase(database, env);
 const stopMailWorker = startMailWorker(database.db);
+// Checkout holds on tracked stock end after their time even when nobody comes back.
+const stopStockHoldSweeper = startStockHoldSweeper(database.db);
 
 const app = express();
 app.disable("x-powered-by");
@@ -113,7 +117,7 @@ app.use((req, res, next) => {
   next();
 });
 
-const uploads = storagePaths(env).publicDir;
+const { publicDir: uploads, privateDir } = storagePaths(env);
 app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
 
 // Responsive image variants (AVIF/WebP at several widths), made on first request.
@@ -127,9 +131,13 @@ app.use(
   }),
 );
 
+// Purchased files, from DATA_DIR/private (never under /uploads). A link that no longer
+// works falls through to the page at the same address, which says why.
+app.get(`${DOWNLOAD_PATH}/:token`, downloadHandler(database.db, privateDir));
+
 const getLoadContext = (req: Request, res: Response) => ({
   cspNonce: res.locals.cspNonce as string,
-  clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  clientAddress: req.ip ?? req.socket.remoteAddress ?? "",
 });
 
 if (isDev) {
@@ -180,6 +188,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   stopMailWorker();
+  stopStockHoldSweeper();
   server.close(async () => {
     try {
       await database.close();

@@ -1,6 +1,13 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
+  // Shop endpoints: JSON in, JSON out, no page around them.
+  route("api/provider-config", "routes/api.provider-config.ts"),
+  route("api/create-provider-order", "routes/api.create-provider-order.ts"),
+  route("api/create-order", "routes/api.create-order.ts"),
+  route("api/cancel-provider-order", "routes/api.cancel-provider-order.ts"),
+  route("api/paypal-webhook", "routes/api.paypal-webhook.ts"),
+
   layout("routes/public-layout.tsx", [
     index("routes/index.tsx"),
     route("home", "routes/home.tsx"),
@@ -12,6 +19,9 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("auth", "routes/auth.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+    // server.ts streams a valid link's file; this page explains one that no longer works.
+    route("download/:token", "routes/download.tsx"),
+    route("downloads/recover", "routes/downloads-recover.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Public resource routes: the form endpoints, the feeds for search engines and calendars.

@@ -13,8 +13,8 @@ import {
   returnPath,
 } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
-import { subscribeToNewsletter } from "~/server/newsletter.server";
-import { newsletterRateLimiter } from "~/server/rate-limit.server";
+import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/newsletter.server";
+import { hitRateLimit, rateLimitKey } from "~/server/rate-limit.server";
 
 type Outcome = "subscribed" | "already" | "invalid" | "error";
 
@@ -34,10 +34,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const body = await readBody(request);
-    if (!newsletterRateLimiter().hit(`newsletter:${context.clientIp}`).allowed) {
+    const db = getDb();
+    const limit = await hitRateLimit(
+      db,
+      rateLimitKey("newsletter", context.clientAddress),
+      NEWSLETTER_RATE_LIMIT,
+    );
+    if (!limit.allowed) {
       return answer("error", { error: NEWSLETTER_TEXT.failedDescription }, 429);
     }
-    const outcome = await subscribeToNewsletter(getDb(), body, { siteUrl: getEnv().SITE_URL });
+    const outcome = await subscribeToNewsletter(db, body, { siteUrl: getEnv().SITE_URL });
     return outcome.status === "subscribed"
       ? answer("subscribed", { success: true }, 200)
       : answer("already", { error: NEWSLETTER_TEXT.alreadySubscribed }, 200);

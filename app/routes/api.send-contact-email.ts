@@ -5,7 +5,6 @@ import { getDb } from "~/server/db.server";
 import { BodyTooLarge, json, methodNotAllowed, readBody } from "~/server/http.server";
 import { logger } from "~/server/logger.server";
 import { loadContactRecipient } from "~/server/pages.server";
-import { contactRateLimiter } from "~/server/rate-limit.server";
 
 /**
  * POST /api/send-contact-email with {name, email, subject, message} (spec §7).
@@ -17,8 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const body = await readBody(request);
     const outcome = await submitContactMessage(getDb(), body, {
       recipient: await loadContactRecipient(),
-      clientKey: context.clientIp,
-      rateLimiter: contactRateLimiter(),
+      clientKey: context.clientAddress,
     });
     const answer = contactResponse(outcome);
     return json(

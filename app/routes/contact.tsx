@@ -19,7 +19,6 @@ import {
   loadContactRecipient,
   loadPageContent,
 } from "~/server/pages.server";
-import { contactRateLimiter } from "~/server/rate-limit.server";
 import { orNull } from "~/server/settle.server";
 
 const CONTACT_CONTENT_KEYS = [
@@ -54,8 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = Object.fromEntries(await request.formData());
     const outcome = await submitContactMessage(getDb(), form, {
       recipient: await loadContactRecipient(),
-      clientKey: context.clientIp,
-      rateLimiter: contactRateLimiter(),
+      clientKey: context.clientAddress,
     });
     const answer = contactResponse(outcome);
     return data<ContactResponse>(answer.body, { status: answer.status });

@@ -18,7 +18,10 @@ import { contactMessages } from "./db/schema.server";
 import { logger } from "./logger.server";
 import { renderMail } from "./mail-template.server";
 import { sendMail, type MailMessage } from "./mail.server";
-import type { RateLimiter } from "./rate-limit.server";
+import { hitRateLimit, rateLimitKey, type RateLimitRule } from "./rate-limit.server";
+
+/** 5 messages per client address per 10 minutes (docs/decisions/009). */
+export const CONTACT_RATE_LIMIT: RateLimitRule = { max: 5, windowMs: 10 * 60_000 };
 
 export type ContactOutcome =
   | { status: "sent"; messageId: string }
@@ -30,9 +33,9 @@ export type ContactOutcome =
 export interface ContactOptions {
   /** Where the message goes: the page content "contact-email". */
   recipient: string;
-  /** Who is asking, for the rate limit (the client IP). */
+  /** Who is asking, for the rate limit (the client address). */
   clientKey: string;
-  rateLimiter: RateLimiter;
+  rateLimit?: RateLimitRule;
   send?: (db: Database, message: MailMessage) => Promise<string>;
 }
 
@@ -83,8 +86,16 @@ export async function submitContactMessage(
     return { status: "invalid", fieldErrors: contactFieldErrors(parsed.error) };
   }
 
-  const limit = options.rateLimiter.hit(`contact:${options.clientKey}`);
-  if (!limit.allowed) return { status: "rate-limited", retryAfterMs: limit.retryAfterMs };
+  const now = new Date();
+  const limit = await hitRateLimit(
+    db,
+    rateLimitKey("contact", options.clientKey),
+    options.rateLimit ?? CONTACT_RATE_LIMIT,
+    now,
+  );
+  if (!limit.allowed) {
+    return { status: "rate-limited", retryAfterMs: limit.resetAt.getTime() - now.getTime() };
+  }
 
   const messageId = await storeContactMessage(db, parsed.data);
   try {

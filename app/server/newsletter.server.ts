@@ -13,8 +13,12 @@ import { ValidationError } from "./errors.server";
 import { logger } from "./logger.server";
 import { renderMail } from "./mail-template.server";
 import { sendMail, type MailMessage } from "./mail.server";
+import type { RateLimitRule } from "./rate-limit.server";
 
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+
+/** 10 sign-ups per client address per 10 minutes (docs/decisions/009). */
+export const NEWSLETTER_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 10 * 60_000 };
 
 export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 

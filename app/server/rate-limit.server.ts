@@ -1,51 +1,54 @@
 /**
- * A small fixed-window rate limiter kept in process memory. Good enough for one
- * server: the limits guard the contact form and the newsletter against floods, and a
- * restart forgetting the counts costs nothing. Several servers behind a balancer would
- * each count on their own (documented in docs/decisions/009-public-pages.md).
+ * Fixed-window rate limits kept in the database (the rate_limits table Better Auth
+ * also uses, under our own key prefixes), so every app instance sharing a PostgreSQL
+ * counts together. One upsert per hit: no read-then-write race.
  */
-import { singleton } from "./singleton.server";
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database } from "./db.server";
+import { rateLimits } from "./db/schema.server";
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
 
 export interface RateLimitResult {
   allowed: boolean;
-  /** How long until the window resets, when refused. */
-  retryAfterMs: number;
+  count: number;
+  /** When the current window ends. */
+  resetAt: Date;
 }
 
-export interface RateLimiter {
-  hit(key: string, now?: number): RateLimitResult;
-}
-
-export function createRateLimiter(options: { limit: number; windowMs: number }): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = 0;
+/** Counts one hit against `key` and says whether it is within the rule. */
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const nowMs = now.getTime();
+  const windowStart = nowMs - rule.windowMs;
+  // last_request holds the start of the current window for our keys.
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: nowMs })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then ${nowMs}::bigint else ${rateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, lastRequest: rateLimits.lastRequest });
   return {
-    hit(key, now = Date.now()) {
-      // Forget expired windows now and then, so the map never grows without bound.
-      if (now - lastSweep > options.windowMs) {
-        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-        lastSweep = now;
-      }
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + options.windowMs };
-        windows.set(key, window);
-      }
-      if (window.count >= options.limit) {
-        return { allowed: false, retryAfterMs: window.resetAt - now };
-      }
-      window.count++;
-      return { allowed: true, retryAfterMs: 0 };
-    },
+    allowed: row!.count <= rule.max,
+    count: row!.count,
+    resetAt: new Date(Number(row!.lastRequest) + rule.windowMs),
   };
 }
 
-const TEN_MINUTES = 10 * 60_000;
-
-/** 5 contact messages per address per 10 minutes. */
-export const contactRateLimiter = () =>
-  singleton("rate-limit:contact", () => createRateLimiter({ limit: 5, windowMs: TEN_MINUTES }));
-
-/** 10 newsletter sign-ups per address per 10 minutes. */
-export const newsletterRateLimiter = () =>
-  singleton("rate-limit:newsletter", () => createRateLimiter({ limit: 10, windowMs: TEN_MINUTES }));
+/** A key that does not store a visitor's address in clear. */
+export function rateLimitKey(scope: string, value: string): string {
+  return `${scope}:${crypto.createHash("sha256").update(value).digest("hex").slice(0, 32)}`;
+}

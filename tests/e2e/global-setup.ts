@@ -19,6 +19,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { findChromium } from "./chromium";
+import { startFakePayPal } from "../fakes/fake-paypal";
+import { startMailCatcher } from "../fakes/mail-catcher";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -108,6 +110,9 @@ async function waitUntilReady(
   );
 }
 
+/** The artist's production domain as the test server knows it. */
+export const E2E_PRODUCTION_HOST = "artist-domain.test";
+
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error(
@@ -134,6 +139,9 @@ export default async function setup(project: TestProject) {
     SITE_URL: baseUrl,
     LOG_LEVEL: "warn",
     BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
+    // Requests that name this host act as the artist's own domain; tests reach it by
+    // sending the Host header, everything else uses 127.0.0.1.
+    SITE_PRODUCTION_HOST: E2E_PRODUCTION_HOST,
   });
 
   const logFd = openSync(logFile, "a");
@@ -164,7 +172,20 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("chromiumPath", executablePath);
 
+  // Shop: a second server in PayPal mode (see the block at the end of this file).
+  let paypalMode: PayPalMode;
+  try {
+    paypalMode = await startPayPalMode(project, tmp, env);
+  } catch (error) {
+    process.off("exit", killOnExit);
+    child.kill("SIGKILL");
+    await waitForExit(child);
+    if (!process.env.E2E_KEEP_TMP) await rm(tmp, { recursive: true, force: true });
+    throw error;
+  }
+
   return async function teardown() {
+    const paypalStop = await paypalMode.stop();
     process.off("exit", killOnExit);
     child.kill("SIGTERM");
     const stopped = await Promise.race([
@@ -184,5 +205,153 @@ export default async function setup(project: TestProject) {
         `The test server did not shut down cleanly on SIGTERM (${how}).\n--- server log ---\n${log}`,
       );
     }
+    if (paypalStop.problem) {
+      process.exitCode = 1;
+      throw new Error(paypalStop.problem);
+    }
+  };
+}
+
+// ===========================================================================
+// Shop: PayPal mode. A local stand-in for PayPal (REST API and JS SDK,
+// tests/fakes/fake-paypal.ts), an SMTP catcher (tests/fakes/mail-catcher.ts) and a
+// second app server configured for PayPal against the stand-in, with its own fresh
+// DATA_DIR and real SMTP delivery to the catcher. Tests reach them through
+// inject("paypalAppUrl"), inject("fakePaypalUrl") (its /__test/ hooks) and
+// inject("mailCatcherUrl") (GET /messages?to=).
+// ===========================================================================
+
+/** A demo shop item as the PayPal-mode server has it (ids are random per run). */
+export interface E2EShopItem {
+  id: string;
+  title: string;
+  price: number;
+  category: string;
+  inventoryCount: number | null;
+  downloadLimit: number;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    paypalAppUrl: string;
+    fakePaypalUrl: string;
+    mailCatcherUrl: string;
+    /** The demo shop items of the PayPal-mode server, for buying through its API. */
+    paypalShopItems: E2EShopItem[];
+  }
+}
+
+/**
+ * Migrates and seeds the PayPal-mode server's database before it starts (the server
+ * then finds it seeded and leaves it), so tests know the shop items' ids.
+ */
+async function seedPayPalModeData(dataDir: string): Promise<E2EShopItem[]> {
+  process.env.LOG_LEVEL ??= "warn";
+  const { openDatabase, migrateDatabase } = await import("../../app/server/db.server");
+  const { seedDemoContent } = await import("../../app/server/seed.server");
+  const { storagePaths } = await import("../../app/server/storage.server");
+  const { shopItems } = await import("../../app/server/db/schema.server");
+  const handle = openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
+  try {
+    await migrateDatabase(handle);
+    await seedDemoContent(handle.db, storagePaths({ DATA_DIR: dataDir }));
+    const rows = await handle.db
+      .select({
+        id: shopItems.id,
+        title: shopItems.title,
+        price: shopItems.price,
+        category: shopItems.category,
+        inventoryCount: shopItems.inventoryCount,
+        downloadLimit: shopItems.downloadLimit,
+      })
+      .from(shopItems)
+      .orderBy(shopItems.orderIndex);
+    return rows.map((row) => ({ ...row, price: row.price ?? 0 }));
+  } finally {
+    await handle.close();
+  }
+}
+
+interface PayPalMode {
+  /** Stops everything; `problem` says what went wrong, if anything. */
+  stop(): Promise<{ problem: string | null }>;
+}
+
+async function startPayPalMode(
+  project: TestProject,
+  tmp: string,
+  baseEnv: NodeJS.ProcessEnv,
+): Promise<PayPalMode> {
+  const fake = await startFakePayPal();
+  const mail = await startMailCatcher();
+  const port = await freePort();
+  const appUrl = `http://127.0.0.1:${port}`;
+  const logFile = path.join(tmp, "server-paypal.log");
+  const dataDir = path.join(tmp, "data-paypal");
+  let items: E2EShopItem[];
+  try {
+    items = await seedPayPalModeData(dataDir);
+  } catch (error) {
+    await Promise.all([fake.close(), mail.close()]);
+    throw error;
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SITE_URL: appUrl,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
+    PAYPAL_WEBHOOK_ID: fake.webhookId,
+    PAYPAL_API_BASE: fake.url,
+    PAYPAL_SDK_URL: fake.sdkUrl,
+    SMTP_URL: mail.smtpUrl,
+  };
+  delete env.SITE_PRODUCTION_HOST;
+
+  const logFd = openSync(logFile, "a");
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      cwd: ROOT,
+      env,
+      stdio: ["ignore", logFd, logFd],
+    });
+  } finally {
+    closeSync(logFd);
+  }
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  const closeFakes = () => Promise.all([fake.close(), mail.close()]);
+  try {
+    await waitUntilReady(appUrl, child, logFile);
+  } catch (error) {
+    process.off("exit", killOnExit);
+    await waitForExit(child);
+    await closeFakes();
+    throw error;
+  }
+
+  project.provide("paypalAppUrl", appUrl);
+  project.provide("fakePaypalUrl", fake.url);
+  project.provide("mailCatcherUrl", mail.url);
+  project.provide("paypalShopItems", items);
+
+  return {
+    async stop() {
+      process.off("exit", killOnExit);
+      child.kill("SIGTERM");
+      const stopped = await Promise.race([
+        waitForExit(child),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref()),
+      ]);
+      if (!stopped) child.kill("SIGKILL");
+      await closeFakes();
+      if (stopped?.code === 0) return { problem: null };
+      const how = stopped ? `code ${stopped.code}, signal ${stopped.signal}` : "no exit, killed";
+      return {
+        problem: `The PayPal-mode test server did not shut down cleanly on SIGTERM (${how}).\n--- server log ---\n${readLog(logFile)}`,
+      };
+    },
   };
 }

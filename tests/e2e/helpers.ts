@@ -153,8 +153,9 @@ export interface BrowserSession {
   url(path: string): string;
 }
 
-export function setupBrowser(): BrowserSession {
-  const baseUrl = inject("baseUrl");
+/** `baseUrl` picks another test server, e.g. `inject("paypalAppUrl")` for PayPal mode. */
+export function setupBrowser(options: { baseUrl?: string } = {}): BrowserSession {
+  const baseUrl = options.baseUrl ?? inject("baseUrl");
   const chromiumPath = inject("chromiumPath");
   let browser: Browser | undefined;
   let contexts: { context: BrowserContext; pages: Page[] }[] = [];

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { SITE_TAGLINE } from "~/domain/site";
-import { CART_CHANGE_EVENT, CART_STORAGE_KEY } from "~/lib/cart-count";
+import { CART_STORAGE_KEY } from "~/domain/cart";
+import { CART_CHANGE_EVENT } from "~/lib/cart-count";
 import { goto, setupBrowser, waitForHydration } from "./helpers";
 
 const { openPage, url } = setupBrowser();

@@ -428,6 +428,22 @@ export const downloadTokens = pgTable(
   ],
 );
 
+/**
+ * Payment-provider webhook deliveries already handled. The provider retries and may
+ * deliver an event more than once; the unique event id makes each count only once.
+ */
+export const paymentWebhookEvents = pgTable("payment_webhook_events", {
+  id: id(),
+  provider: text().notNull(),
+  eventId: text().notNull().unique(),
+  eventType: text().notNull(),
+  /** What the event was about (a capture or refund id), for the log. */
+  resourceId: text(),
+  /** What processing did: e.g. "fulfilled", "refunded", "ignored: unknown order". */
+  outcome: text(),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------------------
 // Audience and messages
 // ---------------------------------------------------------------------------

@@ -1,0 +1,143 @@
+/**
+ * The shop's mails: the order confirmation with download links, the late-capture
+ * refund notice, and the answer to "Lost your download links?". All go through the
+ * outbox, so a dead SMTP server delays them but never loses them.
+ */
+import { shortOrderId } from "~/domain/downloads";
+import { formatPrice } from "~/domain/money";
+import { SITE_NAME } from "~/domain/site";
+import type { MailMessage } from "./mail.server";
+import { renderMail } from "./mail-template.server";
+
+export const RECOVER_PATH = "/downloads/recover";
+
+export interface MailLine {
+  title: string;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface MailDownload {
+  title: string;
+  url: string;
+  downloadLimit: number;
+  expiresAt: Date;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  month: "long",
+  day: "2-digit",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+function linkRules(downloads: readonly MailDownload[]): string {
+  const first = downloads[0]!;
+  const same = downloads.every(
+    (d) => d.downloadLimit === first.downloadLimit && +d.expiresAt === +first.expiresAt,
+  );
+  return same
+    ? `Each link works ${first.downloadLimit} ${first.downloadLimit === 1 ? "time" : "times"} until ${dateFormat.format(first.expiresAt)}.`
+    : "Each link works a limited number of times and until the date shown beside it.";
+}
+
+function downloadLinks(downloads: readonly MailDownload[]) {
+  const same = downloads.every(
+    (d) =>
+      d.downloadLimit === downloads[0]!.downloadLimit && +d.expiresAt === +downloads[0]!.expiresAt,
+  );
+  return downloads.map((d) => ({
+    label: same
+      ? `Download: ${d.title}`
+      : `Download: ${d.title} (${d.downloadLimit}×, until ${dateFormat.format(d.expiresAt)})`,
+    url: d.url,
+  }));
+}
+
+export function orderConfirmationMail(input: {
+  to: string;
+  orderId: string;
+  total: number;
+  lines: readonly MailLine[];
+  downloads: readonly MailDownload[];
+  demo: boolean;
+  siteUrl: string;
+}): MailMessage {
+  const ref = shortOrderId(input.orderId);
+  const paragraphs = [
+    input.demo
+      ? `Thank you! This was a demo order ${ref}: no money moved.`
+      : `Thank you for your order ${ref}. Your payment of ${formatPrice(input.total)} is complete.`,
+    ...input.lines.map((l) => `${l.quantity} × ${l.title} — ${formatPrice(l.lineTotal)}`),
+    `Total: ${formatPrice(input.total)}`,
+  ];
+  if (input.downloads.length) {
+    paragraphs.push(
+      `Your download ${input.downloads.length === 1 ? "link is" : "links are"} below. ${linkRules(input.downloads)} Each PDF is licensed to you and carries your e-mail address.`,
+    );
+  }
+  return renderMail({
+    to: input.to,
+    subject: input.downloads.length
+      ? `Your download links – order ${ref}`
+      : `Your order ${ref} from ${SITE_NAME}`,
+    heading: input.downloads.length ? "Your music is ready" : "Thank you for your order",
+    paragraphs,
+    links: downloadLinks(input.downloads),
+    footer: `${SITE_NAME} · Lost your links? ${input.siteUrl}${RECOVER_PATH}`,
+  });
+}
+
+export function lateCaptureRefundMail(input: {
+  to: string;
+  orderId: string;
+  total: number;
+  soldOutTitle: string;
+  captureId: string;
+  siteUrl: string;
+}): MailMessage {
+  const ref = shortOrderId(input.orderId);
+  return renderMail({
+    to: input.to,
+    subject: `Your payment was refunded – order ${ref}`,
+    heading: "Sorry: it sold out",
+    paragraphs: [
+      `"${input.soldOutTitle}" sold out before your payment for order ${ref} reached us, so we could not complete the order.`,
+      `We have refunded your payment of ${formatPrice(input.total)} in full to your PayPal account (transaction ${input.captureId}). PayPal usually shows refunds within a few days.`,
+      "Nothing else is needed from you. We are sorry for the trouble.",
+    ],
+    action: { label: "Back to the shop", url: `${input.siteUrl}/shop` },
+  });
+}
+
+export function recoveredLinksMail(input: {
+  to: string;
+  downloads: readonly (MailDownload & { orderId: string })[];
+  siteUrl: string;
+}): MailMessage {
+  if (!input.downloads.length) {
+    return renderMail({
+      to: input.to,
+      subject: `Your download links from ${SITE_NAME}`,
+      heading: "No downloads found",
+      paragraphs: [
+        "Someone (hopefully you) asked for fresh download links for this address.",
+        "We have no completed orders with downloads for it. If you bought with another e-mail address, please ask again with that one. If you did not ask, you can ignore this mail.",
+      ],
+      action: { label: "Visit the shop", url: `${input.siteUrl}/shop` },
+    });
+  }
+  return renderMail({
+    to: input.to,
+    subject: `Your fresh download links from ${SITE_NAME}`,
+    heading: "Your fresh download links",
+    paragraphs: [
+      "Here are new links for everything you bought with this address. Older links no longer work.",
+      linkRules(input.downloads),
+    ],
+    links: downloadLinks(input.downloads).map((link, i) => ({
+      ...link,
+      label: `${link.label} (order ${shortOrderId(input.downloads[i]!.orderId)})`,
+    })),
+  });
+}
