@@ -10,6 +10,7 @@ import { CONTACT_TEXT } from "~/domain/contact";
 import { NEWSLETTER_TEXT } from "~/domain/newsletter";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { expectRequestStatus, setupBrowser } from "./helpers";
+import { paypalMode, waitForMail } from "./shop-paypal";
 
 const { openPage, url } = setupBrowser();
 
@@ -55,7 +56,8 @@ describe("home page", () => {
     expect(src).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/Lw7kQ2vRx9A\?.*autoplay=1/);
     await page.keyboard.press("Escape");
     await eventually(() => page.locator("dialog[open]").count()).toBe(0);
-    expect(await page.locator("dialog iframe").count()).toBe(0);
+    // Closing clears the selection: the player is gone, not just hidden.
+    await eventually(() => page.locator("dialog iframe").count()).toBe(0);
     // Focus goes back to the tile that opened it.
     await eventually(() =>
       page.evaluate(() => document.activeElement?.getAttribute("data-testid")),
@@ -454,6 +456,12 @@ describe("headers and feeds", () => {
   });
 });
 
+/** The header block of a raw message, with folded lines joined. */
+function mailHeaders(source: string): string {
+  const end = source.search(/\r?\n\r?\n/);
+  return (end < 0 ? source : source.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
+}
+
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   const texts = await page
     .locator('script[type="application/ld+json"]')
@@ -463,3 +471,68 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
     return Array.isArray(parsed) ? parsed : [parsed];
   });
 }
+
+// The mails, read from the SMTP catcher of the second (PayPal-mode) server.
+describe("newsletter and contact mail", () => {
+  it("sends a confirmation with a one-click unsubscribe link that works without a cookie", async () => {
+    const { appUrl } = paypalMode();
+    const email = uniqueEmail("mail");
+    const subscribe = await fetch(`${appUrl}/api/newsletter-subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: email.toUpperCase() }),
+    });
+    expect(await subscribe.json()).toEqual({ success: true });
+
+    const mail = await waitForMail(email, (m) => m.subject.includes("newsletter"));
+    const headers = mailHeaders(mail.text);
+    const header = /^List-Unsubscribe: <([^>]+)>/m.exec(headers);
+    expect(header, headers).not.toBeNull();
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    const link = header![1]!;
+    expect(link.startsWith(`${appUrl}/newsletter/unsubscribe?token=`)).toBe(true);
+
+    // GET only asks; nothing changes until the POST.
+    const page = await (await fetch(link)).text();
+    expect(page).toContain("Unsubscribe from the newsletter?");
+    const oneClick = await fetch(link, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain("You&#x27;re unsubscribed");
+    expect(await (await fetch(link)).text()).toContain("You&#x27;re unsubscribed");
+
+    // Unsubscribed, the address may sign up again.
+    const again = await fetch(`${appUrl}/api/newsletter-subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    expect(await again.json()).toEqual({ success: true });
+  });
+
+  it("mails a contact message to the contact address with Reply-To the sender", async () => {
+    const { appUrl } = paypalMode();
+    const sender = uniqueEmail("sender");
+    const response = await fetch(`${appUrl}/api/send-contact-email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        name: "Mail Test",
+        email: sender,
+        subject: `Booking ${sender}`,
+        message: "Is the Copper Room date still open?",
+      }),
+    });
+    expect(await response.json()).toEqual({ success: true });
+    const mail = await waitForMail("hello@silaslowenthorne.example", (m) =>
+      m.subject.includes(sender),
+    );
+    expect(mailHeaders(mail.text)).toMatch(
+      new RegExp(`^Reply-To: ${sender.replace(/[.]/g, "\\.")}`, "mi"),
+    );
+    expect(mail.text).toContain("Is the Copper Room date still open?");
+  });
+});
