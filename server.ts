@@ -31,6 +31,11 @@ const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } = await import("./app/server/s
 const { startMailWorker } = await import("./app/server/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/stock.server");
 const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/downloads.server");
+const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server/auth.server");
+const { resolveAuthSecret } = await import("./app/server/auth-secret.server");
+const { originCheck } = await import("./app/server/origin-check.server");
+const { issueOwnerSetupLink } = await import("./app/server/owner-setup.server");
+const { toNodeHandler } = await import("better-auth/node");
 
 const isDev = process.argv.includes("--dev") || env.NODE_ENV === "development";
 const database = getDatabaseHandle();
@@ -39,9 +44,27 @@ const stopMailWorker = startMailWorker(database.db);
 // Checkout holds on tracked stock end after their time even when nobody comes back.
 const stopStockHoldSweeper = startStockHoldSweeper(database.db);
 
+const authSecret = resolveAuthSecret(env);
+if (authSecret.source === "generated") {
+  logger.info({ file: authSecret.file }, "Generated the auth secret (BETTER_AUTH_SECRET is unset)");
+}
+if (authSecret.source !== "env" && env.DATABASE_URL) {
+  logger.warn(
+    "BETTER_AUTH_SECRET is unset: fine for one server, but every server sharing DATABASE_URL must use the same secret",
+  );
+}
+const auth = getAuth();
+
 const app = express();
 app.disable("x-powered-by");
 if (env.TRUST_PROXY) app.set("trust proxy", true);
+
+// The client address, as Express sees it (X-Forwarded-For only with TRUST_PROXY),
+// for Better Auth's rate limits. Overwritten on every request: never the client's say.
+app.use((req, _res, next) => {
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+  next();
+});
 
 // A fresh nonce per request lets React Router's inline scripts run under a strict CSP.
 app.use((_req, res, next) => {
@@ -86,6 +109,11 @@ app.use(
         },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: env.SITE_URL.startsWith("https://"),
+    // Not "no-referrer": under it browsers send `Origin: null` with a plain HTML form
+    // POST even to their own site, which the Origin checks (ours and React Router's)
+    // must refuse, so forms would not work without JavaScript. "same-origin" still
+    // sends nothing to other sites.
+    referrerPolicy: { policy: "same-origin" },
   }),
 );
 app.use(compression());
@@ -116,6 +144,26 @@ app.use((req, res, next) => {
   });
   next();
 });
+
+// Every state-changing request must come from the site's own pages.
+app.use(
+  originCheck({
+    siteUrl: env.SITE_URL,
+    onRefused: (info) => logger.warn(info, "Refused a cross-site request"),
+  }),
+);
+
+// Private pages: never cached by a browser or proxy, never indexed.
+app.use((req, res, next) => {
+  if (/^\/(admin|auth|api\/auth)(\/|\.data|$)/.test(req.path)) {
+    res.set("Cache-Control", "no-store");
+    res.set("X-Robots-Tag", "noindex, nofollow");
+  }
+  next();
+});
+
+// Better Auth reads its own request bodies: mounted before any body parser.
+app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
 
 const { publicDir: uploads, privateDir } = storagePaths(env);
 app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
@@ -175,7 +223,28 @@ const server: Server = app.listen(env.PORT, env.HOST, () => {
     { port, database: database.kind, mode: isDev ? "development" : "production" },
     `Listening on http://localhost:${port}`,
   );
+  void announceOwnerSetup();
 });
+
+/** While ADMIN_EMAIL has no account, say how to make one (docs/decisions/003). */
+async function announceOwnerSetup() {
+  try {
+    const link = await issueOwnerSetupLink(database.db, {
+      adminEmail: env.ADMIN_EMAIL,
+      siteUrl: env.SITE_URL,
+    });
+    if (!link) {
+      logger.info({ adminEmail: env.ADMIN_EMAIL }, `Sign in at ${env.SITE_URL}/auth`);
+      return;
+    }
+    logger.warn(
+      { adminEmail: env.ADMIN_EMAIL, expiresAt: link.expiresAt.toISOString() },
+      `First sign-in: open ${link.url} to choose the password for ${env.ADMIN_EMAIL} (single use, valid 24 hours; every restart prints a new link until the owner account exists)`,
+    );
+  } catch (error) {
+    logger.error({ err: error }, "Could not issue the owner set-up link");
+  }
+}
 
 let shuttingDown = false;
 async function shutdown(signal: string) {

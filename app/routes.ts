@@ -1,4 +1,10 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { ADMIN_SCREENS } from "./domain/admin";
+
+/** Admin screens that exist so far; every other screen of the spec is a placeholder. */
+const BUILT_ADMIN_SCREENS: Record<string, string> = {
+  "user-management": "routes/admin/user-management.tsx",
+};
 
 export default [
   // Shop endpoints: JSON in, JSON out, no page around them.
@@ -22,7 +28,19 @@ export default [
     // server.ts streams a valid link's file; this page explains one that no longer works.
     route("download/:token", "routes/download.tsx"),
     route("downloads/recover", "routes/downloads-recover.tsx"),
+    route("auth/owner-setup", "routes/owner-setup.tsx"),
     route("*", "routes/not-found.tsx"),
+  ]),
+  route("auth/sign-out", "routes/sign-out.tsx"),
+  // Everything under /admin sits in this layout, whose loader (and every child's
+  // loader and action) starts with requireAdmin. tests: app/routes/admin/guard.test.ts
+  route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
+    index("routes/admin/dashboard.tsx"),
+    ...ADMIN_SCREENS.map(({ path }) =>
+      route(path, BUILT_ADMIN_SCREENS[path] ?? "routes/admin/placeholder.tsx", {
+        id: `admin-${path}`,
+      }),
+    ),
   ]),
   // Public resource routes: the form endpoints, the feeds for search engines and calendars.
   route("api/send-contact-email", "routes/api.send-contact-email.ts"),

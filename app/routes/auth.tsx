@@ -1,9 +1,191 @@
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { CheckCircle2, Loader2 } from "lucide-react";
 import type { Route } from "./+types/auth";
-import { PageHero } from "~/components/page-hero";
+import { AuthShell } from "~/components/auth-shell";
+import { PasswordInput } from "~/components/password-input";
+import { Button } from "~/components/ui/button";
+import { FieldError, Input, Label } from "~/components/ui/input";
+import {
+  AUTH_TEXT,
+  authFormSchema,
+  authModeFromSearch,
+  firstErrors,
+  PASSWORD_MIN_LENGTH,
+} from "~/domain/auth";
 import { SITE_NAME } from "~/domain/site";
+import { useToastMessage } from "~/lib/toast";
+import { getSessionUser } from "~/server/access.server";
+import { isEmailAllowed } from "~/server/allow-list.server";
+import { submitAuthForm } from "~/server/auth-forms.server";
+import { getDb } from "~/server/db.server";
+import { newToast, withFlashToast } from "~/server/flash.server";
 
-export default function AuthPage(_: Route.ComponentProps) {
-  return <PageHero title="Sign In" description="Sign-in is reserved for the site's team." />;
+export async function loader({ request }: Route.LoaderArgs) {
+  // Someone already signed in and allowed goes straight to the dashboard.
+  const user = await getSessionUser(request);
+  if (user && (await isEmailAllowed(getDb(), user.email))) throw redirect("/admin");
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = authFormSchema.safeParse(form);
+  if (!parsed.success) {
+    const fieldErrors = firstErrors(parsed.error);
+    const title = form.mode === "sign-up" ? AUTH_TEXT.signUpErrorTitle : AUTH_TEXT.signInErrorTitle;
+    const message = Object.values(fieldErrors)[0] ?? AUTH_TEXT.unexpectedDescription;
+    return data(
+      { ok: false as const, message, fieldErrors, toast: newToast("error", title, message) },
+      { status: 400 },
+    );
+  }
+
+  const result = await submitAuthForm(request, parsed.data);
+  if (result.ok && result.mode === "sign-in") {
+    const toast = newToast(
+      "success",
+      AUTH_TEXT.signInSuccessTitle,
+      AUTH_TEXT.signInSuccessDescription,
+    );
+    throw redirect("/admin", { headers: withFlashToast(toast, result.headers) });
+  }
+  if (result.ok) {
+    return {
+      ok: true as const,
+      toast: newToast("success", AUTH_TEXT.signUpSuccessTitle, AUTH_TEXT.signUpSuccessDescription),
+    };
+  }
+  return data(
+    {
+      ok: false as const,
+      message: result.message,
+      fieldErrors: {} as Record<string, string>,
+      toast: newToast("error", result.title, result.message),
+    },
+    { status: result.status },
+  );
+}
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const mode = authModeFromSearch(searchParams);
+  const creating = mode === "sign-up";
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  useToastMessage(actionData?.toast);
+
+  const fieldErrors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  const formError =
+    actionData && !actionData.ok && Object.keys(actionData.fieldErrors).length === 0
+      ? actionData.message
+      : null;
+
+  if (creating && actionData?.ok) {
+    return (
+      <AuthShell eyebrow={SITE_NAME} title={AUTH_TEXT.signUpSuccessTitle}>
+        <div className="flex gap-3 rounded-2xl border border-success/40 bg-success/10 p-4 text-sm">
+          <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+          <p role="status">{AUTH_TEXT.signUpSuccessDescription}</p>
+        </div>
+        <p className="mt-8 text-center text-sm text-muted-foreground">
+          Verified already?{" "}
+          <Link to="/auth" className="font-medium text-primary hover:underline">
+            Sign in
+          </Link>
+        </p>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      eyebrow={SITE_NAME}
+      title={creating ? "Create Account" : "Sign In"}
+      description={
+        creating
+          ? "Accounts are for the people on the site's team list. We'll send you an e-mail to confirm your address."
+          : "Sign in to manage the site, the shop and the team."
+      }
+    >
+      <Form method="post" className="space-y-5" aria-busy={submitting}>
+        <input type="hidden" name="mode" value={mode} />
+        {formError && (
+          <p
+            role="alert"
+            className="rounded-xl border border-destructive/50 bg-destructive/10 px-4 py-3 text-sm text-foreground"
+          >
+            {formError}
+          </p>
+        )}
+        {creating && (
+          <div className="space-y-2">
+            <Label htmlFor="fullName">Full name</Label>
+            <Input
+              id="fullName"
+              name="fullName"
+              autoComplete="name"
+              required
+              aria-invalid={Boolean(fieldErrors.fullName)}
+              aria-describedby={fieldErrors.fullName ? "fullName-error" : undefined}
+            />
+            <FieldError id="fullName-error">{fieldErrors.fullName}</FieldError>
+          </div>
+        )}
+        <div className="space-y-2">
+          <Label htmlFor="email">Email</Label>
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            aria-invalid={Boolean(fieldErrors.email)}
+            aria-describedby={fieldErrors.email ? "email-error" : undefined}
+          />
+          <FieldError id="email-error">{fieldErrors.email}</FieldError>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="password">Password</Label>
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete={creating ? "new-password" : "current-password"}
+            required
+            minLength={creating ? PASSWORD_MIN_LENGTH : undefined}
+            aria-invalid={Boolean(fieldErrors.password)}
+            aria-describedby={fieldErrors.password ? "password-error" : undefined}
+          />
+          <FieldError id="password-error">{fieldErrors.password}</FieldError>
+          {creating && !fieldErrors.password && (
+            <p className="text-xs text-muted-foreground">
+              At least {PASSWORD_MIN_LENGTH} characters.
+            </p>
+          )}
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+          {submitting && <Loader2 aria-hidden className="animate-spin" />}
+          {submitting
+            ? creating
+              ? "Creating account..."
+              : "Signing in..."
+            : creating
+              ? "Create Account"
+              : "Sign In"}
+        </Button>
+      </Form>
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        {creating ? "Already have an account?" : "Don't have an account?"}{" "}
+        <Link
+          to={creating ? "/auth" : "/auth?mode=sign-up"}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+          preventScrollReset
+        >
+          {creating ? "Sign in" : "Create one"}
+        </Link>
+      </p>
+    </AuthShell>
+  );
 }
 
 export const meta: Route.MetaFunction = () => [

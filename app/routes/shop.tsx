@@ -1,14 +1,23 @@
 import type { Route } from "./+types/shop";
 import { PageHero } from "~/components/page-hero";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ShopMaintenance } from "~/components/shop-maintenance";
 import { SITE_NAME } from "~/domain/site";
-import { loadPageContent } from "~/server/pages.server";
+import { loadPageContent, loadShopSettings } from "~/server/pages.server";
 
 export async function loader() {
-  return { content: await loadPageContent(["shop-hero-title", "shop-hero-description"] as const) };
+  const [shop, content] = await Promise.all([
+    loadShopSettings(),
+    loadPageContent(["shop-hero-title", "shop-hero-description"] as const),
+  ]);
+  if (shop.isWorkInProgress) {
+    return { maintenance: true as const, message: shop.wipMessage };
+  }
+  return { maintenance: false as const, content };
 }
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.maintenance) return <ShopMaintenance message={loaderData.message} />;
   const { content } = loaderData;
   return (
     <PageHero
@@ -18,6 +27,8 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Shop | ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.maintenance ? `Shop Under Maintenance | ${SITE_NAME}` : `Shop | ${SITE_NAME}` },
+];
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -154,6 +154,14 @@ const mailer = () =>
     };
   });
 
+/**
+ * Replaces the process's transport: tests point it at an in-process SMTP server;
+ * null keeps every message in the outbox (as with no SMTP_URL).
+ */
+export function setMailTransport(transport: MailTransport | null): void {
+  mailer().transport = transport;
+}
+
 /** Writes the message to the outbox and asks the worker to deliver it now. */
 export async function sendMail(db: Database, message: MailMessage): Promise<string> {
   const id = await enqueueMail(db, message);

@@ -9,15 +9,20 @@
  *
  * Server output goes to <tmp>/server.log and is printed when start-up fails.
  * E2E_KEEP_TMP=1 keeps the temp dir (log and database) for a look afterwards.
+ *
+ * Mail: a real SMTP server (npm smtp-server) runs here and the app gets its SMTP_URL;
+ * every message it receives is written as JSON to <tmp>/mail, which tests read with
+ * `waitForMail()` from ./mail.ts. ADMIN_EMAIL is fixed so tests know the owner.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { startSmtpCatcher } from "~/server/testing/smtp-catcher.server";
 import { findChromium } from "./chromium";
 import { startFakePayPal } from "../fakes/fake-paypal";
 import { startMailCatcher } from "../fakes/mail-catcher";
@@ -27,8 +32,16 @@ declare module "vitest" {
     /** e.g. http://127.0.0.1:41234, no trailing slash */
     baseUrl: string;
     chromiumPath: string;
+    /** Directory holding every mail the app sent, one JSON file per message. */
+    mailDir: string;
+    /** The app's ADMIN_EMAIL (the primary admin). */
+    adminEmail: string;
+    /** The app server's log (its one-time owner set-up link is printed there). */
+    serverLogFile: string;
   }
 }
+
+const E2E_ADMIN_EMAIL = "owner@example.com";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -128,6 +141,15 @@ export default async function setup(project: TestProject) {
   const logFile = path.join(tmp, "server.log");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const mailDir = path.join(tmp, "mail");
+  mkdirSync(mailDir, { recursive: true });
+  let mailCount = 0;
+  const smtp = await startSmtpCatcher({
+    onMail: (mail) => {
+      const name = `${String(++mailCount).padStart(4, "0")}.json`;
+      writeFileSync(path.join(mailDir, name), JSON.stringify(mail));
+    },
+  });
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of INHERITED_SETTINGS_TO_DROP) delete env[name];
@@ -139,6 +161,8 @@ export default async function setup(project: TestProject) {
     SITE_URL: baseUrl,
     LOG_LEVEL: "warn",
     BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
+    SMTP_URL: smtp.url,
+    ADMIN_EMAIL: E2E_ADMIN_EMAIL,
     // Requests that name this host act as the artist's own domain; tests reach it by
     // sending the Host header, everything else uses 127.0.0.1.
     SITE_PRODUCTION_HOST: E2E_PRODUCTION_HOST,
@@ -165,12 +189,16 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     process.off("exit", killOnExit);
     await waitForExit(child);
+    await smtp.close();
     if (!process.env.E2E_KEEP_TMP) await rm(tmp, { recursive: true, force: true });
     throw error;
   }
 
   project.provide("baseUrl", baseUrl);
   project.provide("chromiumPath", executablePath);
+  project.provide("mailDir", mailDir);
+  project.provide("adminEmail", E2E_ADMIN_EMAIL);
+  project.provide("serverLogFile", logFile);
 
   // Shop: a second server in PayPal mode (see the block at the end of this file).
   let paypalMode: PayPalMode;
@@ -193,6 +221,7 @@ export default async function setup(project: TestProject) {
       new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref()),
     ]);
     if (!stopped) child.kill("SIGKILL");
+    await smtp.close();
     const log = readLog(logFile);
     if (process.env.E2E_KEEP_TMP) console.log(`E2E temp dir kept: ${tmp}`);
     else await rm(tmp, { recursive: true, force: true });

@@ -38,6 +38,8 @@ export interface OpenPageOptions {
   expectStatus?: number;
   /** Runs in the page before any of its scripts, on every navigation (e.g. to fill localStorage). */
   initScript?: { fn: (arg: string) => void; arg: string };
+  /** false: a browser with JavaScript off (progressive enhancement); no hydration to wait for. */
+  javaScript?: boolean;
 }
 
 export interface OpenedPage {
@@ -52,12 +54,22 @@ interface PageGuard {
   problems: string[];
   /** Full URLs whose (document) response may carry this status once. */
   expected: Map<string, number>;
+  /** Requests a test said may fail with a given status (e.g. a refused form POST). */
+  allowed: { method: string; path: string; status: number }[];
+  /** Whether the page runs scripts (and so hydrates). */
+  javaScript: boolean;
 }
 
 const guards = new WeakMap<Page, PageGuard>();
 
-function watch(page: Page, origin: string): PageGuard {
-  const guard: PageGuard = { origin, problems: [], expected: new Map() };
+function watch(page: Page, origin: string, javaScript = true): PageGuard {
+  const guard: PageGuard = {
+    origin,
+    problems: [],
+    expected: new Map(),
+    allowed: [],
+    javaScript,
+  };
   // Where the page was when it happened helps more than where it ended up.
   const report = (problem: string) => guard.problems.push(`on ${page.url()}: ${problem}`);
   const sameOrigin = (url: string) => {
@@ -86,13 +98,21 @@ function watch(page: Page, origin: string): PageGuard {
       guard.expected.delete(response.url());
       return;
     }
-    if (takeExpectedRequestStatus(page, response.url(), status)) return;
+    const { pathname } = new URL(response.url());
+    const method = response.request().method();
+    if (
+      guard.allowed.some((a) => a.status === status && a.method === method && a.path === pathname)
+    ) {
+      return;
+    }
     report(`HTTP ${status} for ${response.request().method()} ${response.url()}`);
   });
   page.on("requestfailed", (request) => {
     const reason = request.failure()?.errorText ?? "unknown error";
     // Aborted requests are the browser cancelling work a navigation made obsolete.
     if (!sameOrigin(request.url()) || reason === "net::ERR_ABORTED") return;
+    // With JavaScript off, Chromium refuses the page's module preloads (as "csp").
+    if (!guard.javaScript && reason === "csp" && request.resourceType() === "script") return;
     report(`request failed: ${request.method()} ${request.url()} (${reason})`);
   });
   page.on("crash", () => report("the page crashed"));
@@ -121,8 +141,18 @@ export async function goto(
       `GET ${path} answered ${response.status()}, expected ${expected ?? "a status below 400"}.`,
     );
   }
-  await waitForHydration(page);
+  if (guard.javaScript) await waitForHydration(page);
   return response;
+}
+
+/**
+ * Lets requests of `page` to `path` (pathname, e.g. "/auth.data") answer `status`
+ * without failing the test: for forms whose refusal the test is about.
+ */
+export function allowHttpStatus(page: Page, method: string, path: string, status: number): void {
+  const guard = guards.get(page);
+  if (!guard) throw new Error("allowHttpStatus() needs a page from openPage().");
+  guard.allowed.push({ method, path, status });
 }
 
 /**
@@ -191,9 +221,11 @@ export function setupBrowser(options: { baseUrl?: string } = {}): BrowserSession
     async openPage(path, options = {}) {
       if (!browser)
         throw new Error("openPage() runs inside a test, after setupBrowser()'s beforeAll.");
+      const javaScript = options.javaScript ?? true;
       const context = await browser.newContext({
         ...VIEWPORTS[options.viewport ?? "desktop"],
         baseURL: baseUrl,
+        javaScriptEnabled: javaScript,
       });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
@@ -208,32 +240,9 @@ export function setupBrowser(options: { baseUrl?: string } = {}): BrowserSession
         watch(opened, baseUrl);
         entry.pages.push(opened);
       });
-      watch(page, baseUrl);
+      watch(page, baseUrl, javaScript);
       const response = await goto(page, path, { expectStatus: options.expectStatus });
       return { page, context, response };
     },
   };
-}
-
-// ---------------------------------------------------------------------------
-// Public pages (issue 4): a test that makes the server refuse a fetch (a form
-// endpoint answering 429 or 500) says so first, so the guard lets that one answer by.
-// ---------------------------------------------------------------------------
-
-const expectedRequestStatuses = new WeakMap<Page, { url: string; status: number }[]>();
-
-/** The next response to `path` (any method, not only navigations) may carry `status`. */
-export function expectRequestStatus(page: Page, path: string, status: number): void {
-  const url = new URL(path, page.url()).href;
-  const list = expectedRequestStatuses.get(page) ?? [];
-  list.push({ url, status });
-  expectedRequestStatuses.set(page, list);
-}
-
-function takeExpectedRequestStatus(page: Page, url: string, status: number): boolean {
-  const list = expectedRequestStatuses.get(page);
-  const index = list?.findIndex((e) => e.url === url && e.status === status) ?? -1;
-  if (index < 0) return false;
-  list!.splice(index, 1);
-  return true;
 }

@@ -1,0 +1,74 @@
+import { Link } from "react-router";
+import {
+  ArrowUpRight,
+  Calendar,
+  FileText,
+  Home,
+  Image,
+  Images,
+  LayoutList,
+  Link as LinkIcon,
+  Mail,
+  Palette,
+  ShoppingBag,
+  Store,
+  User,
+  Users,
+  Video,
+} from "lucide-react";
+import { DASHBOARD_CARDS, type AdminIcon } from "~/domain/admin";
+
+export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
+  home: Home,
+  user: User,
+  calendar: Calendar,
+  "shopping-bag": ShoppingBag,
+  image: Image,
+  "file-text": FileText,
+  video: Video,
+  images: Images,
+  "layout-list": LayoutList,
+  store: Store,
+  mail: Mail,
+  users: Users,
+  palette: Palette,
+  link: LinkIcon,
+};
+
+/** The dashboard's 13 link cards. */
+export function DashboardCards() {
+  return (
+    <section aria-labelledby="manage-heading">
+      <h2 id="manage-heading" className="text-2xl sm:text-3xl">
+        Manage the site
+      </h2>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {DASHBOARD_CARDS.map((card) => {
+          const Icon = ADMIN_ICONS[card.icon];
+          return (
+            <li key={card.path}>
+              <Link
+                to={`/admin/${card.path}`}
+                className="group flex h-full flex-col rounded-2xl border border-border/70 bg-card p-6 transition-all duration-200 hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-xl hover:shadow-primary/5 focus-visible:border-primary"
+              >
+                <div className="flex items-start justify-between">
+                  <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/25 transition-colors group-hover:bg-primary group-hover:text-primary-foreground">
+                    <Icon aria-hidden className="size-5" />
+                  </span>
+                  <ArrowUpRight
+                    aria-hidden
+                    className="size-5 text-muted-foreground transition-colors group-hover:text-primary"
+                  />
+                </div>
+                <h3 className="mt-5 text-xl">{card.title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
+                  {card.description}
+                </p>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

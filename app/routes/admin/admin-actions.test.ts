@@ -1,0 +1,271 @@
+/** The dashboard and user-management actions for a signed-in admin. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desc, eq } from "drizzle-orm";
+import { ADMIN_TEXT } from "~/domain/admin";
+import { DEFAULT_MAINTENANCE_MESSAGE } from "~/server/content.server";
+import { allowedEmails, auditLog, pageSettings } from "~/server/db/schema.server";
+import { loadSiteShell } from "~/server/site.server";
+import { testDatabaseKinds } from "~/server/testing/test-database.server";
+import {
+  createTestApp,
+  formPost,
+  loadContext,
+  type TestApp,
+} from "~/server/testing/test-app.server";
+import * as dashboard from "./dashboard";
+import * as userManagement from "./user-management";
+import * as shop from "../shop";
+
+type Result = {
+  status: number;
+  body?: {
+    ok?: boolean;
+    toast?: { title: string; description?: string };
+    fieldErrors?: Record<string, string>;
+  };
+  response?: Response;
+};
+
+async function run(fn: (args: never) => Promise<unknown>, request: Request): Promise<Result> {
+  try {
+    const result = (await fn({ request, params: {}, context: loadContext } as never)) as unknown;
+    if (result && typeof result === "object" && "init" in result && "data" in result) {
+      const d = result as { data: Result["body"]; init: { status?: number } | null };
+      return { status: d.init?.status ?? 200, body: d.data };
+    }
+    return { status: 200, body: result as Result["body"] };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, response: thrown };
+    throw thrown;
+  }
+}
+
+const flashOf = (response: Response | undefined) =>
+  decodeURIComponent(response?.headers.getSetCookie().join("\n") ?? "");
+
+describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
+  let app: TestApp;
+  let admin: { id: string; email: string; cookie: string };
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+    admin = await app.createUser("manager@example.com", { fullName: "Mana Ger" });
+  });
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  const latestAudit = async () =>
+    (await app.t.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1))[0];
+
+  describe("maintenance", () => {
+    it("switching it on stores it, records who did it, hides the cart and shows the maintenance shop at once", async () => {
+      // Warm the public caches first: the switch must drop them.
+      expect((await loadSiteShell(app.request("/"))).showCart).toBe(true);
+
+      const result = await run(
+        dashboard.action,
+        formPost(app, "/admin?index", { intent: "set-maintenance", enabled: "true" }, admin.cookie),
+      );
+      expect(result.body).toMatchObject({
+        ok: true,
+        toast: { title: ADMIN_TEXT.maintenanceUpdated },
+      });
+      const [row] = await app.t.db
+        .select()
+        .from(pageSettings)
+        .where(eq(pageSettings.pageName, "shop"));
+      expect(row?.isWorkInProgress).toBe(true);
+      expect(await latestAudit()).toMatchObject({
+        actorUserId: admin.id,
+        actorEmail: admin.email,
+        action: "shop.maintenance.set",
+        entity: "page_settings",
+        details: { from: false, to: true },
+      });
+
+      expect((await loadSiteShell(app.request("/"))).showCart).toBe(false);
+      const page = await shop.loader();
+      expect(page).toEqual({ maintenance: true, message: DEFAULT_MAINTENANCE_MESSAGE });
+    });
+
+    it("saves the message, shows it on the shop, and an empty message brings the default back", async () => {
+      const saved = await run(
+        dashboard.action,
+        formPost(
+          app,
+          "/admin?index",
+          { intent: "set-message", message: "  Back on Monday.  " },
+          admin.cookie,
+        ),
+      );
+      expect(saved.body).toMatchObject({ ok: true, toast: { title: ADMIN_TEXT.messageUpdated } });
+      expect(await shop.loader()).toEqual({ maintenance: true, message: "Back on Monday." });
+      expect(await latestAudit()).toMatchObject({
+        action: "shop.maintenance_message.set",
+        actorEmail: admin.email,
+        details: { to: "Back on Monday." },
+      });
+
+      await run(
+        dashboard.action,
+        formPost(app, "/admin?index", { intent: "set-message", message: "" }, admin.cookie),
+      );
+      expect(await shop.loader()).toEqual({
+        maintenance: true,
+        message: DEFAULT_MAINTENANCE_MESSAGE,
+      });
+    });
+
+    it("switching it off opens the shop again", async () => {
+      await run(
+        dashboard.action,
+        formPost(
+          app,
+          "/admin?index",
+          { intent: "set-maintenance", enabled: "false" },
+          admin.cookie,
+        ),
+      );
+      expect(await shop.loader()).toMatchObject({ maintenance: false });
+      expect((await loadSiteShell(app.request("/"))).showCart).toBe(true);
+    });
+
+    it("refuses an unknown intent without changing anything", async () => {
+      const before = await app.t.db.select().from(pageSettings);
+      const result = await run(
+        dashboard.action,
+        formPost(app, "/admin?index", { intent: "drop-tables" }, admin.cookie),
+      );
+      expect(result.status).toBe(400);
+      expect(await app.t.db.select().from(pageSettings)).toEqual(before);
+    });
+
+    it("the dashboard loader shows the stored state and the default message", async () => {
+      const data = (await dashboard.loader({
+        request: app.request("/admin", { cookie: admin.cookie }),
+        params: {},
+        context: loadContext,
+      } as never)) as {
+        name: string;
+        shop: { isWorkInProgress: boolean; wipMessage: string };
+        defaultMessage: string;
+      };
+      expect(data.name).toBe("Mana Ger");
+      expect(data.shop).toEqual({
+        isWorkInProgress: false,
+        wipMessage: DEFAULT_MAINTENANCE_MESSAGE,
+      });
+      expect(data.defaultMessage).toBe(DEFAULT_MAINTENANCE_MESSAGE);
+    });
+  });
+
+  describe("user management", () => {
+    it("adds an address lower-cased with the admin flag, records it, and redirects with a toast", async () => {
+      const result = await run(
+        userManagement.action,
+        formPost(
+          app,
+          "/admin/user-management",
+          { intent: "add", email: "  Singer@Example.COM ", isAdmin: "on" },
+          admin.cookie,
+        ),
+      );
+      expect(result.status).toBe(302);
+      expect(result.response!.headers.get("location")).toBe("/admin/user-management");
+      expect(flashOf(result.response)).toContain(ADMIN_TEXT.emailAdded);
+      const [row] = await app.t.db
+        .select()
+        .from(allowedEmails)
+        .where(eq(allowedEmails.email, "singer@example.com"));
+      expect(row?.isAdmin).toBe(true);
+      expect(await latestAudit()).toMatchObject({
+        action: "allowed_email.add",
+        actorEmail: admin.email,
+        entityId: row!.id,
+        details: { email: "singer@example.com", isAdmin: true },
+      });
+    });
+
+    it("refuses a duplicate and an invalid address", async () => {
+      const duplicate = await run(
+        userManagement.action,
+        formPost(
+          app,
+          "/admin/user-management",
+          { intent: "add", email: "SINGER@example.com" },
+          admin.cookie,
+        ),
+      );
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.body?.fieldErrors?.email).toMatch(/already/);
+
+      const invalid = await run(
+        userManagement.action,
+        formPost(
+          app,
+          "/admin/user-management",
+          { intent: "add", email: "not-an-email" },
+          admin.cookie,
+        ),
+      );
+      expect(invalid.status).toBe(400);
+    });
+
+    it("lists newest first and names the primary admin", async () => {
+      const data = (await userManagement.loader({
+        request: app.request("/admin/user-management", { cookie: admin.cookie }),
+        params: {},
+        context: loadContext,
+      } as never)) as { emails: { email: string; createdAt: Date }[]; primaryAdminEmail: string };
+      const times = data.emails.map((e) => new Date(e.createdAt).getTime());
+      expect([...times].sort((a, b) => b - a)).toEqual(times);
+      expect(data.emails[0]?.email).toBe("singer@example.com");
+      expect(data.primaryAdminEmail).toBe(app.adminEmail);
+    });
+
+    it("removes an address, records it, and redirects with a toast", async () => {
+      const [row] = await app.t.db
+        .select()
+        .from(allowedEmails)
+        .where(eq(allowedEmails.email, "singer@example.com"));
+      const result = await run(
+        userManagement.action,
+        formPost(app, "/admin/user-management", { intent: "remove", id: row!.id }, admin.cookie),
+      );
+      expect(result.status).toBe(302);
+      expect(flashOf(result.response)).toContain(ADMIN_TEXT.emailRemoved);
+      expect(
+        await app.t.db.select().from(allowedEmails).where(eq(allowedEmails.id, row!.id)),
+      ).toEqual([]);
+      expect(await latestAudit()).toMatchObject({
+        action: "allowed_email.remove",
+        actorEmail: admin.email,
+        entityId: row!.id,
+      });
+    });
+
+    it("never removes the primary admin, even when asked directly", async () => {
+      const [primary] = await app.t.db
+        .select()
+        .from(allowedEmails)
+        .where(eq(allowedEmails.email, app.adminEmail));
+      const result = await run(
+        userManagement.action,
+        formPost(
+          app,
+          "/admin/user-management",
+          { intent: "remove", id: primary!.id },
+          admin.cookie,
+        ),
+      );
+      expect(result.status).toBe(403);
+      expect(result.body?.toast?.description).toContain(ADMIN_TEXT.primaryAdminProtected);
+      expect(result.body?.toast?.description).toContain(ADMIN_TEXT.emailRemoveFailed);
+      const [still] = await app.t.db
+        .select()
+        .from(allowedEmails)
+        .where(eq(allowedEmails.id, primary!.id));
+      expect(still).toMatchObject({ email: app.adminEmail, isAdmin: true });
+    });
+  });
+});

@@ -1,0 +1,422 @@
+/**
+ * Accounts, the allow-list and the admin area in a real browser against the built
+ * server (issue 3): refusals through the page and straight through /api/auth, the
+ * owner's first sign-in, an allow-listed person's sign-up with the verification mail,
+ * the server-side admin gate, user management and the maintenance switch.
+ *
+ * The tests of this file build on each other in order (the owner signs in once and
+ * later tests reuse the session). Better Auth rate-limits /sign-in/email to 10 per
+ * minute and /sign-up/email to 5 per 10 minutes per client address, and every request
+ * here comes from 127.0.0.1: this file makes 6 sign-in and 3 sign-up requests.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Cookie, Page } from "playwright-core";
+import { ADMIN_TEXT, DASHBOARD_CARDS } from "~/domain/admin";
+import { AUTH_TEXT } from "~/domain/auth";
+import { allowHttpStatus, goto, setupBrowser, type ViewportName } from "./helpers";
+import { verificationLinkIn, waitForMail } from "./mail";
+
+const { openPage, url, baseUrl } = setupBrowser();
+const adminEmail = inject("adminEmail");
+const OWNER_PASSWORD = "a long owner passphrase";
+const PLAYER = {
+  name: "Nia Player",
+  email: "new.player@example.com",
+  password: "trombone-solo-42",
+};
+const DEFAULT_MESSAGE = "We anticipate being back online within the next few hours.";
+
+const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
+  expect.poll(read, { timeout: 10_000, interval: 50, message });
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+/** A toast with this title (and description) is on screen. */
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
+  await toast.first().waitFor({ state: "visible" });
+  if (description) expect(await toast.first().innerText()).toContain(description);
+}
+
+let ownerCookies: Cookie[] | undefined;
+
+/** A fresh context signed in as the owner, on `path`. */
+async function openAsOwner(path: string, viewport: ViewportName = "desktop") {
+  if (!ownerCookies) throw new Error("The owner has not signed in yet (earlier test failed).");
+  const opened = await openPage("/", { viewport });
+  await opened.context.addCookies(ownerCookies);
+  await goto(opened.page, path);
+  return opened;
+}
+
+async function ownerCookieHeader(): Promise<string> {
+  if (!ownerCookies) throw new Error("The owner has not signed in yet.");
+  return ownerCookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}
+
+async function fillAuthForm(
+  page: Page,
+  fields: { fullName?: string; email: string; password: string },
+) {
+  if (fields.fullName !== undefined) await page.getByLabel("Full name").fill(fields.fullName);
+  await page.getByLabel("Email").fill(fields.email);
+  await page.getByLabel("Password", { exact: true }).fill(fields.password);
+}
+
+describe("the admin gate on the server", () => {
+  it("answers /admin without a session with a redirect to /auth, from the server", async () => {
+    for (const path of ["/admin", "/admin/user-management", "/admin/theme"]) {
+      const response = await fetch(url(path), { redirect: "manual" });
+      expect(response.status, path).toBe(302);
+      expect(new URL(response.headers.get("location")!, baseUrl).pathname).toBe("/auth");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("x-robots-tag")).toMatch(/noindex/);
+      expect(await response.text()).not.toContain("Admin Dashboard");
+    }
+  });
+
+  it("refuses an anonymous POST to an admin action, and a cross-site POST before any route runs", async () => {
+    const anonymous = await fetch(url("/admin?index"), {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=set-maintenance&enabled=true",
+    });
+    expect(anonymous.status).toBe(302);
+    expect(new URL(anonymous.headers.get("location")!, baseUrl).pathname).toBe("/auth");
+
+    const crossSite = await fetch(url("/admin/user-management"), {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: "https://evil.example",
+        cookie: "better-auth.session_token=anything",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "intent=add&email=intruder@example.com",
+    });
+    expect(crossSite.status).toBe(403);
+
+    // The shop is still open: nothing above changed anything.
+    const { page } = await openPage("/shop");
+    expect(await page.locator("h1").innerText()).toBe("Official Store");
+  });
+});
+
+describe("the allow-list", () => {
+  it("refuses account creation and sign-in for an address not on the list, through the page", async () => {
+    const { page } = await openPage("/auth", { viewport: "phone" });
+    allowHttpStatus(page, "POST", "/auth.data", 403);
+
+    // Sign in ↔ create account is a link; the full name appears only when creating.
+    expect(await page.getByLabel("Full name").count()).toBe(0);
+    await page.getByRole("link", { name: "Create one" }).click();
+    await page.getByLabel("Full name").waitFor();
+    expect(await page.locator("h1").innerText()).toBe("Create Account");
+
+    await fillAuthForm(page, {
+      fullName: "Stranger",
+      email: "Stranger@Example.com",
+      password: "password-123",
+    });
+    // The password visibility toggle.
+    const password = page.getByLabel("Password", { exact: true });
+    expect(await password.getAttribute("type")).toBe("password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    expect(await password.getAttribute("type")).toBe("text");
+
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, AUTH_TEXT.signUpErrorTitle, AUTH_TEXT.signUpNotAllowed);
+    expect(await page.locator("form [role=alert]").innerText()).toBe(AUTH_TEXT.signUpNotAllowed);
+
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await eventually(() => page.locator("h1").innerText()).toBe("Sign In");
+    await fillAuthForm(page, { email: "stranger@example.com", password: "password-123" });
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expectToast(page, AUTH_TEXT.signInErrorTitle, AUTH_TEXT.signInNotAllowed);
+    expect(pathname(page)).toBe("/auth");
+  });
+
+  it("refuses sign-in without JavaScript too: the server answers the plain form POST", async () => {
+    const { page } = await openPage("/auth", { javaScript: false });
+    allowHttpStatus(page, "POST", "/auth", 403);
+    await fillAuthForm(page, { email: "stranger@example.com", password: "password-123" });
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.locator("form [role=alert]").waitFor();
+    expect(await page.locator("form [role=alert]").innerText()).toBe(AUTH_TEXT.signInNotAllowed);
+    expect(pathname(page)).toBe("/auth");
+  });
+
+  it("refuses them straight through /api/auth with the same words and a 403", async () => {
+    const post = (path: string, body: object) =>
+      fetch(url(`/api/auth${path}`), {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: baseUrl },
+        body: JSON.stringify(body),
+      });
+    const signUp = await post("/sign-up/email", {
+      email: "STRANGER@example.com",
+      password: "password-123",
+      name: "Stranger",
+    });
+    expect(signUp.status).toBe(403);
+    expect((await signUp.json()).message).toBe(AUTH_TEXT.signUpNotAllowed);
+
+    const signIn = await post("/sign-in/email", {
+      email: "stranger@example.com",
+      password: "password-123",
+    });
+    expect(signIn.status).toBe(403);
+    expect((await signIn.json()).message).toBe(AUTH_TEXT.signInNotAllowed);
+    expect(signIn.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("the owner's first sign-in", () => {
+  it("follows the one-time link from the start-up log, chooses a password and lands on the dashboard", async () => {
+    const logFile = inject("serverLogFile");
+    const linkInLog = () =>
+      /First sign-in: open (\S+) to choose the password for (\S+)/.exec(
+        readFileSync(logFile, "utf8"),
+      );
+    await eventually(linkInLog, "the set-up link in the server log").toBeTruthy();
+    const [, link, email] = linkInLog()!;
+    expect(email).toBe(adminEmail);
+
+    const { page, context } = await openPage(new URL(link!).pathname + new URL(link!).search);
+    expect(await page.locator("h1").innerText()).toBe("Choose your password");
+    await page.getByLabel("Full name").fill("Silas Lowenthorne");
+    await page.getByLabel("New password").fill(OWNER_PASSWORD);
+    await page.getByLabel("Repeat the password").fill(OWNER_PASSWORD);
+    await page.getByRole("button", { name: "Set password and sign in" }).click();
+
+    await eventually(() => pathname(page)).toBe("/admin");
+    await eventually(() => page.locator("h1").innerText()).toBe("Admin Dashboard");
+    await expectToast(page, "Password set");
+    expect(await page.locator("main").innerText()).toContain("Welcome back, Silas Lowenthorne.");
+    ownerCookies = (await context.cookies()).filter((c) => c.name.includes("session_token"));
+    expect(ownerCookies).toHaveLength(1);
+    expect(ownerCookies[0]).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+
+    // Single use: the same link now explains itself instead of showing the form.
+    await goto(page, new URL(link!).pathname + new URL(link!).search);
+    expect(await page.locator("h1").innerText()).toBe("This link can't be used");
+  });
+
+  it("signs in with the /auth form even without JavaScript, and lands on /admin", async () => {
+    const { page } = await openPage("/auth", { javaScript: false, viewport: "phone" });
+    await fillAuthForm(page, { email: adminEmail, password: OWNER_PASSWORD });
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(/\/admin$/);
+    expect(await page.locator("h1").innerText()).toBe("Admin Dashboard");
+  });
+
+  it("serves admin pages uncached and unindexed", async () => {
+    const response = await fetch(url("/admin"), { headers: { cookie: await ownerCookieHeader() } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-robots-tag")).toMatch(/noindex/);
+    expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"');
+  });
+});
+
+describe("the dashboard", () => {
+  it("shows the 13 link cards; screens not built yet open a placeholder with Back to Dashboard", async () => {
+    const { page } = await openAsOwner("/admin", "phone");
+    const cards = page.getByRole("region", { name: "Manage the site" }).getByRole("link");
+    await eventually(() => cards.count()).toBe(13);
+    const titles = await page
+      .locator('section[aria-labelledby="manage-heading"] h3')
+      .allInnerTexts();
+    expect(titles).toEqual(DASHBOARD_CARDS.map((c) => c.title));
+    expect(await page.getByText("Letters of Endorsement", { exact: false }).count()).toBe(1);
+
+    await page.getByRole("link", { name: /Theme Settings/ }).click();
+    await eventually(() => pathname(page)).toBe("/admin/theme");
+    await eventually(() => page.locator("h1").innerText()).toBe("Theme Settings");
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await eventually(() => page.locator("h1").innerText()).toBe("Admin Dashboard");
+  });
+});
+
+describe("user management", () => {
+  it("adds addresses lower-cased with the admin flag, protects the primary admin, removes with confirmation", async () => {
+    const { page } = await openAsOwner("/admin/user-management");
+    expect(await page.getByRole("link", { name: "Back to Dashboard" }).count()).toBe(1);
+    const row = (email: string) => page.locator(`li[data-email="${email}"]`);
+
+    // The primary admin cannot be removed.
+    const primary = row(adminEmail);
+    expect(await primary.getByRole("button", { name: "Remove" }).isDisabled()).toBe(true);
+    expect(await primary.innerText()).toContain(ADMIN_TEXT.primaryAdminProtected);
+
+    await page.getByLabel("Email").fill("  New.Player@Example.COM ");
+    await page.getByLabel("Admin privileges").check();
+    await page.getByRole("button", { name: "Add Email" }).click();
+    await expectToast(page, ADMIN_TEXT.emailAdded);
+    await row(PLAYER.email).waitFor();
+    expect(await row(PLAYER.email).innerText()).toContain("Admin privileges");
+    // Newest first.
+    expect(await page.locator("li[data-email]").first().getAttribute("data-email")).toBe(
+      PLAYER.email,
+    );
+
+    await page.getByLabel("Email").fill("roadie@example.com");
+    await page.getByRole("button", { name: "Add Email" }).click();
+    await row("roadie@example.com").waitFor();
+
+    // Remove asks first; Cancel keeps the address.
+    await row("roadie@example.com")
+      .getByRole("link", { name: /Remove/ })
+      .click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain("roadie@example.com");
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await row("roadie@example.com").count()).toBe(1);
+
+    await row("roadie@example.com")
+      .getByRole("link", { name: /Remove/ })
+      .click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await expectToast(page, ADMIN_TEXT.emailRemoved);
+    await row("roadie@example.com").waitFor({ state: "detached" });
+    expect(await row(PLAYER.email).count()).toBe(1);
+    expect(await row(adminEmail).count()).toBe(1);
+  });
+});
+
+describe("an allow-listed person", () => {
+  let playerContext: BrowserContext | undefined;
+  let playerCookies: Cookie[] = [];
+
+  it("creates an account, follows the verification link from the mail, signs in and reaches /admin", async () => {
+    const { page, context } = await openPage("/auth?mode=sign-up", { viewport: "phone" });
+    playerContext = context;
+    await fillAuthForm(page, {
+      fullName: PLAYER.name,
+      email: PLAYER.email,
+      password: PLAYER.password,
+    });
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expectToast(page, AUTH_TEXT.signUpSuccessTitle, AUTH_TEXT.signUpSuccessDescription);
+
+    const mail = await waitForMail(PLAYER.email, /Verify your e-mail address/);
+    const link = verificationLinkIn(mail);
+    expect(link.startsWith(`${baseUrl}/api/auth/verify-email?token=`)).toBe(true);
+
+    await goto(page, link);
+    expect(pathname(page)).toBe("/");
+
+    await goto(page, "/auth");
+    await fillAuthForm(page, { email: PLAYER.email, password: PLAYER.password });
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await eventually(() => pathname(page)).toBe("/admin");
+    await eventually(() => page.locator("h1").innerText()).toBe("Admin Dashboard");
+    await expectToast(page, AUTH_TEXT.signInSuccessTitle, AUTH_TEXT.signInSuccessDescription);
+    playerCookies = await context.cookies();
+  });
+
+  it("is signed out and sent to / once removed from the list", async () => {
+    const { page: owner } = await openAsOwner("/admin/user-management");
+    await owner
+      .locator(`li[data-email="${PLAYER.email}"]`)
+      .getByRole("link", { name: /Remove/ })
+      .click();
+    await owner.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await expectToast(owner, ADMIN_TEXT.emailRemoved);
+
+    const { page, context } = await openPage("/");
+    await context.addCookies(playerCookies);
+    await goto(page, "/admin");
+    expect(pathname(page)).toBe("/");
+    expect((await context.cookies()).some((c) => c.name.includes("session_token"))).toBe(false);
+    await goto(page, "/admin");
+    expect(pathname(page)).toBe("/auth");
+  });
+
+  afterAll(async () => {
+    await playerContext?.close().catch(() => {});
+  });
+});
+
+describe("the maintenance switch", () => {
+  const setMaintenance = async (enabled: boolean) =>
+    fetch(url("/admin?index"), {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: baseUrl,
+        cookie: await ownerCookieHeader(),
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: `intent=set-maintenance&enabled=${enabled}`,
+    });
+
+  it("hides the cart and turns /shop into the maintenance page with the stored message, and back", async () => {
+    try {
+      const { page } = await openAsOwner("/admin");
+      const card = page.getByRole("region", { name: "Shop maintenance" });
+      const toggle = card.getByRole("switch");
+      expect(await card.innerText()).toContain(ADMIN_TEXT.maintenanceOff);
+      expect(await toggle.getAttribute("aria-checked")).toBe("false");
+      expect(await card.getByTestId("maintenance-message").innerText()).toBe(DEFAULT_MESSAGE);
+
+      // Edit the message inline: Cancel leaves it, Save stores it.
+      await card.getByRole("button", { name: "Edit" }).click();
+      await card.getByRole("textbox").fill("Something else");
+      await card.getByRole("button", { name: "Cancel" }).click();
+      expect(await card.getByTestId("maintenance-message").innerText()).toBe(DEFAULT_MESSAGE);
+      await card.getByRole("button", { name: "Edit" }).click();
+      await card.getByRole("textbox").fill("Back after the spring tour.");
+      await card.getByRole("button", { name: "Save" }).click();
+      await expectToast(page, ADMIN_TEXT.messageUpdated);
+      await eventually(() => card.getByTestId("maintenance-message").innerText()).toBe(
+        "Back after the spring tour.",
+      );
+
+      await toggle.click();
+      await expectToast(page, ADMIN_TEXT.maintenanceUpdated);
+      await eventually(() => toggle.getAttribute("aria-checked")).toBe("true");
+      await eventually(() => card.innerText()).toContain(ADMIN_TEXT.maintenanceOn);
+      await eventually(() => toggle.isEnabled()).toBe(true);
+
+      const visitor = await openPage("/shop", { viewport: "phone" });
+      expect(await visitor.page.locator("h1").innerText()).toBe("Shop Under Maintenance");
+      expect(await visitor.page.getByTestId("maintenance-message").innerText()).toBe(
+        "Back after the spring tour.",
+      );
+      expect(await visitor.page.getByRole("link", { name: "Return to Home" }).count()).toBe(1);
+      expect(await visitor.page.getByTestId("cart-button").count()).toBe(0);
+      await goto(visitor.page, "/");
+      expect(await visitor.page.getByTestId("cart-button").count()).toBe(0);
+
+      await toggle.click();
+      await eventually(() => toggle.getAttribute("aria-checked")).toBe("false");
+      await eventually(() => card.innerText()).toContain(ADMIN_TEXT.maintenanceOff);
+
+      await goto(visitor.page, "/shop");
+      expect(await visitor.page.locator("h1").innerText()).toBe("Official Store");
+      expect(await visitor.page.getByTestId("cart-button").count()).toBe(1);
+    } finally {
+      // Whatever happened above, leave the shop open for the other browser tests.
+      await setMaintenance(false);
+    }
+  });
+});
+
+describe("signing out", () => {
+  it("ends the session: /admin sends the visitor to /auth again", async () => {
+    const { page, context } = await openAsOwner("/admin");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await eventually(() => pathname(page)).toBe("/");
+    expect((await context.cookies()).some((c) => c.name.includes("session_token"))).toBe(false);
+    const response = await fetch(url("/admin"), {
+      redirect: "manual",
+      headers: { cookie: await ownerCookieHeader() },
+    });
+    expect(response.status).toBe(302);
+    expect(new URL(response.headers.get("location")!, baseUrl).pathname).toBe("/auth");
+  });
+});
