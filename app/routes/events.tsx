@@ -1,7 +1,9 @@
 import { useEffect } from "react";
+import { useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import { CalendarX, CalendarPlus, AlertTriangle } from "lucide-react";
 import type { Route } from "./+types/events";
+import type { loader as rootLoader } from "~/root";
 import { PageHero } from "~/components/page-hero";
 import { EventGrid } from "~/components/event-grid";
 import { SectionHeading } from "~/components/section-heading";
@@ -63,6 +65,8 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { content, contentFailed, upcoming, past, today } = loaderData;
   useLoadFailureToast(upcoming === null, contentFailed);
   const upcomingTitle = content["events-upcoming-title"].title;
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const calendarFeed = `${root?.siteUrl ?? ""}/events.ics`;
 
   return (
     <>
@@ -71,12 +75,22 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         title={content["events-hero-title"].value}
         description={content["events-hero-description"].description}
       >
-        <a
-          href="/events.ics"
-          className="mt-8 inline-flex items-center gap-2 rounded-full border border-primary/50 px-5 py-2 text-sm font-medium text-primary transition-colors hover:bg-primary/10"
-        >
-          <CalendarPlus aria-hidden className="size-4" /> Subscribe to the calendar
-        </a>
+        <div className="mt-8 flex flex-wrap items-center justify-center gap-x-5 gap-y-3 text-sm">
+          {/* webcal: asks the visitor's calendar app to subscribe, so new dates arrive by themselves. */}
+          <a
+            href={calendarFeed.replace(/^https?:/, "webcal:")}
+            className="inline-flex items-center gap-2 rounded-full border border-primary/50 px-5 py-2 font-medium text-primary transition-colors hover:bg-primary/10"
+          >
+            <CalendarPlus aria-hidden className="size-4" /> Subscribe to the calendar
+          </a>
+          <a
+            href="/events.ics"
+            download="events.ics"
+            className="text-muted-foreground underline-offset-4 hover:text-primary hover:underline"
+          >
+            Download .ics
+          </a>
+        </div>
       </PageHero>
 
       <section aria-labelledby="upcoming-title" className="py-16 sm:py-24">

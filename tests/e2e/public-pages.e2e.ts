@@ -140,8 +140,12 @@ describe("events page", () => {
     await eventually(() => page.locator("dialog[open]").count()).toBe(0);
   });
 
-  it("lets a visitor add an event to a calendar", async () => {
+  it("lets a visitor subscribe to the calendar and add one event to it", async () => {
     const { page } = await openPage("/events");
+    const subscribe = page.getByRole("link", { name: "Subscribe to the calendar" });
+    expect(await subscribe.getAttribute("href")).toBe(
+      url("/events.ics").replace(/^http:/, "webcal:"),
+    );
     const link = page
       .getByTestId("event-card")
       .first()
