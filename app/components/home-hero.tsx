@@ -26,7 +26,7 @@ export function HomeHero({ title, subtitle, description, imageUrl }: HomeHeroPro
             {subtitle}
           </p>
         )}
-        <h1 className="animate-slide-up max-w-4xl text-5xl leading-[1.05] sm:text-7xl md:text-8xl">
+        <h1 className="animate-rise max-w-4xl text-5xl leading-[1.05] sm:text-7xl md:text-8xl">
           {splitHeroTitle(title).map((word, i) => (
             <span key={i} className={word.highlighted ? "italic text-gold-gradient" : undefined}>
               {i > 0 ? " " : ""}
@@ -35,7 +35,7 @@ export function HomeHero({ title, subtitle, description, imageUrl }: HomeHeroPro
           ))}
         </h1>
         {description && (
-          <p className="animate-fade-in mt-6 max-w-xl text-lg leading-relaxed text-foreground/85">
+          <p className="animate-rise mt-6 max-w-xl text-lg leading-relaxed text-foreground/85">
             {description}
           </p>
         )}

@@ -1,7 +1,8 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/public-layout";
 import { SiteNav } from "~/components/site-nav";
 import { SiteFooter } from "~/components/site-footer";
+import { PageSkeleton } from "~/components/page-skeletons";
 import { loadSiteShell } from "~/server/site.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -9,6 +10,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  // While another page's data loads, that page's skeleton stands in (spec §2).
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pendingPath =
+    navigation.state === "loading" && navigation.location.pathname !== location.pathname
+      ? navigation.location.pathname
+      : null;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,7 +27,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </a>
       <SiteNav homeHref={loaderData.homeHref} showCart={loaderData.showCart} />
       <main id="main" className="flex-1">
-        <Outlet />
+        {pendingPath ? <PageSkeleton pathname={pendingPath} /> : <Outlet />}
       </main>
       <SiteFooter socialLinks={loaderData.socialLinks} />
     </div>
