@@ -168,6 +168,17 @@ app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
 const { publicDir: uploads, privateDir } = storagePaths(env);
 app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
 
+// Responsive image variants (AVIF/WebP at several widths), made on first request.
+const { imageVariantMiddleware, imageVariantCacheDir } = await import("./app/server/images.server");
+const { VARIANT_URL_PREFIX } = await import("./app/domain/image-variants");
+app.use(
+  VARIANT_URL_PREFIX,
+  imageVariantMiddleware({
+    roots: { uploads, images: path.resolve(isDev ? "public" : "build/client", "images") },
+    cacheDir: imageVariantCacheDir(env),
+  }),
+);
+
 // Purchased files, from DATA_DIR/private (never under /uploads). A link that no longer
 // works falls through to the page at the same address, which says why.
 app.get(`${DOWNLOAD_PATH}/:token`, downloadHandler(database.db, privateDir));

@@ -16,6 +16,7 @@ import { NotFound } from "./components/not-found";
 import { ErrorFallback } from "./components/error-fallback";
 import { Toaster } from "./components/ui/toaster";
 import { loadThemeStyleSheet } from "./server/theme.server";
+import { getEnv } from "./server/env.server";
 
 export const links: Route.LinksFunction = () => [
   {
@@ -37,7 +38,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { themeCss: await loadThemeStyleSheet(), nonce: context.cspNonce };
+  const env = getEnv();
+  return {
+    themeCss: await loadThemeStyleSheet(),
+    nonce: context.cspNonce,
+    // For canonical URLs and structured data (app/domain/seo.ts).
+    siteUrl: env.SITE_URL,
+    timeZone: env.SITE_TIME_ZONE,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -24,6 +24,7 @@ export default [
     route("shop", "routes/shop.tsx"),
     route("contact", "routes/contact.tsx"),
     route("auth", "routes/auth.tsx"),
+    route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
     // server.ts streams a valid link's file; this page explains one that no longer works.
     route("download/:token", "routes/download.tsx"),
     route("downloads/recover", "routes/downloads-recover.tsx"),
@@ -41,4 +42,11 @@ export default [
       }),
     ),
   ]),
+  // Public resource routes: the form endpoints, the feeds for search engines and calendars.
+  route("api/send-contact-email", "routes/api.send-contact-email.ts"),
+  route("api/newsletter-subscribe", "routes/api.newsletter-subscribe.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+  route("events.ics", "routes/events.ics.ts"),
+  route("events/:file", "routes/events.event-ics.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Headphones } from "lucide-react";
 import { splitHeroTitle } from "~/domain/hero-title";
+import { SmartImage } from "./smart-image";
 import { buttonVariants } from "./ui/button";
 
 export interface HomeHeroProps {
@@ -13,14 +14,8 @@ export interface HomeHeroProps {
 export function HomeHero({ title, subtitle, description, imageUrl }: HomeHeroProps) {
   return (
     <section className="relative isolate flex min-h-[100svh] items-end overflow-hidden pb-20 pt-32 sm:items-center sm:pb-0">
-      <img
-        src={imageUrl}
-        alt=""
-        className="absolute inset-0 -z-20 size-full object-cover"
-        fetchPriority="high"
-        loading="eager"
-        decoding="async"
-      />
+      {/* The page's LCP element: eager, high priority and preloaded in the head. */}
+      <SmartImage src={imageUrl} alt="" fill priority preload sizes="100vw" className="-z-20" />
       <div
         aria-hidden
         className="absolute inset-0 -z-10 bg-[linear-gradient(to_top,hsl(var(--background))_2%,hsl(var(--background)/0.55)_45%,hsl(var(--background)/0.25)),radial-gradient(ellipse_at_20%_40%,hsl(var(--primary)/0.12),transparent_55%)]"
@@ -31,7 +26,7 @@ export function HomeHero({ title, subtitle, description, imageUrl }: HomeHeroPro
             {subtitle}
           </p>
         )}
-        <h1 className="animate-slide-up max-w-4xl text-5xl leading-[1.05] sm:text-7xl md:text-8xl">
+        <h1 className="animate-rise max-w-4xl text-5xl leading-[1.05] sm:text-7xl md:text-8xl">
           {splitHeroTitle(title).map((word, i) => (
             <span key={i} className={word.highlighted ? "italic text-gold-gradient" : undefined}>
               {i > 0 ? " " : ""}
@@ -40,7 +35,7 @@ export function HomeHero({ title, subtitle, description, imageUrl }: HomeHeroPro
           ))}
         </h1>
         {description && (
-          <p className="animate-fade-in mt-6 max-w-xl text-lg leading-relaxed text-foreground/85">
+          <p className="animate-rise mt-6 max-w-xl text-lg leading-relaxed text-foreground/85">
             {description}
           </p>
         )}

@@ -1,34 +1,133 @@
 import type { Route } from "./+types/home";
 import { HomeHero } from "~/components/home-hero";
+import { FeaturedVideos } from "~/components/home/featured-videos";
+import { PhotoGallery } from "~/components/home/photo-gallery";
+import { Testimonial } from "~/components/home/testimonial";
+import { CallToAction } from "~/components/home/call-to-action";
+import { UpcomingEvents } from "~/components/home/upcoming-events";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { SITE_NAME } from "~/domain/site";
+import { upcomingEvents } from "~/domain/events";
+import {
+  artistJsonLd,
+  jsonLdMeta,
+  musicEventJsonLd,
+  pageTitle,
+  seoMeta,
+  siteMetaData,
+} from "~/domain/seo";
+import { FOOTER_LINK_KEYS, socialLinksFromContent } from "~/domain/social-links";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { loadEvents, siteToday } from "~/server/events.server";
 import { loadPageContent } from "~/server/pages.server";
+import { orNull } from "~/server/settle.server";
+import { loadFeaturedPhotos, loadFeaturedVideos } from "~/server/showcase.server";
 
 export const HOME_CONTENT_KEYS = [
   "home-hero-title",
   "home-hero-description",
   "home-hero-image",
+  "home-featured-videos-title",
+  "home-featured-videos-description",
+  "home-photo-gallery-title",
+  "home-photo-gallery-description",
+  "home-testimonial-quote",
+  "home-testimonial-author",
+  "home-testimonial-title",
+  "home-cta-title",
+  "home-cta-description",
+  "events-upcoming-title",
 ] as const;
 
+/** How many upcoming events the home page shows; /events has them all. */
+export const HOME_EVENT_COUNT = 4;
+
 export async function loader() {
-  return { content: await loadPageContent(HOME_CONTENT_KEYS) };
+  // The page text is essential; each list below may fail on its own and only hides
+  // (or, for events, explains) its section.
+  const [content, videos, photos, events, footer] = await Promise.all([
+    loadPageContent(HOME_CONTENT_KEYS),
+    orNull(loadFeaturedVideos(), "featured videos"),
+    orNull(loadFeaturedPhotos(), "featured photos"),
+    orNull(loadEvents(), "events"),
+    orNull(loadPageContent(FOOTER_LINK_KEYS), "footer links"),
+  ]);
+  const today = siteToday();
+  return {
+    content,
+    videos: videos ?? [],
+    photos: photos ?? [],
+    upcoming: events ? upcomingEvents(events, today).slice(0, HOME_EVENT_COUNT) : null,
+    today,
+    sameAs: footer ? socialLinksFromContent(footer).map((l) => l.url) : [],
+  };
 }
 
+export const headers = publicPageHeaders;
+
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { content } = loaderData;
+  const { content, videos, photos, upcoming, today } = loaderData;
   return (
-    <HomeHero
-      title={content["home-hero-title"].title}
-      subtitle={content["home-hero-title"].description}
-      description={content["home-hero-description"].description}
-      imageUrl={content["home-hero-image"].value}
-    />
+    <>
+      <HomeHero
+        title={content["home-hero-title"].title}
+        subtitle={content["home-hero-title"].description}
+        description={content["home-hero-description"].description}
+        imageUrl={content["home-hero-image"].value}
+      />
+      <FeaturedVideos
+        title={content["home-featured-videos-title"].title}
+        description={content["home-featured-videos-description"].description}
+        videos={videos}
+      />
+      <UpcomingEvents
+        title={content["events-upcoming-title"].title}
+        events={upcoming}
+        today={today}
+      />
+      <PhotoGallery
+        title={content["home-photo-gallery-title"].title}
+        description={content["home-photo-gallery-description"].description}
+        photos={photos}
+      />
+      <Testimonial
+        quote={content["home-testimonial-quote"].value}
+        author={content["home-testimonial-author"].value}
+        title={content["home-testimonial-title"].description}
+      />
+      <CallToAction
+        title={content["home-cta-title"].title}
+        description={content["home-cta-description"].description}
+      />
+    </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: SITE_NAME },
-  { name: "description", content: data?.content["home-hero-description"].description ?? "" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteMetaData(matches);
+  if (!loaderData) return [{ title: pageTitle() }];
+  const { content, upcoming, sameAs } = loaderData;
+  const homePath =
+    (matches.find((m) => m?.id === "routes/public-layout")?.loaderData as { homeHref?: string })
+      ?.homeHref ?? "/";
+  return [
+    ...seoMeta({
+      siteUrl: site.siteUrl,
+      title: pageTitle(),
+      description: content["home-hero-description"].description,
+      path: homePath,
+      image: content["home-hero-image"].value,
+      type: "profile",
+    }),
+    ...jsonLdMeta([
+      artistJsonLd({
+        siteUrl: site.siteUrl,
+        description: content["home-hero-description"].description,
+        image: content["home-hero-image"].value,
+        sameAs,
+      }),
+      ...(upcoming ?? []).map((event) => musicEventJsonLd(event, site)),
+    ]),
+  ];
+};
 
 export const ErrorBoundary = RouteErrorBoundary;

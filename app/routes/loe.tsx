@@ -1,24 +1,103 @@
+import { useRevalidator } from "react-router";
 import type { Route } from "./+types/loe";
-import { PageHero } from "~/components/page-hero";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { AudioCollection } from "~/components/loe/audio-collection";
+import { ContactBanner, bannerText } from "~/components/loe/contact-banner";
+import { FeaturedVideos } from "~/components/loe/featured-videos";
+import { GalleryError, LoeGallery } from "~/components/loe/loe-gallery";
+import { LoeHero } from "~/components/loe/loe-hero";
+import { SectionBoundary, SectionMessage } from "~/components/loe/section";
+import { Container } from "~/components/ui/container";
+import { splitParagraphs } from "~/domain/page-content";
 import { SITE_NAME } from "~/domain/site";
+import {
+  loadLoeAudioTracks,
+  loadLoeImages,
+  loadLoeVideos,
+  settleSection,
+} from "~/server/loe.server";
 import { loadPageContent } from "~/server/pages.server";
 
+const LOE_CONTENT_KEYS = ["loe", "loe-banner-text", "contact-email"] as const;
+
 export async function loader() {
-  return { content: await loadPageContent(["loe", "loe-banner-text"] as const) };
+  // Each section settles on its own: a failed read becomes that section's message.
+  const [content, videos, tracks, images] = await Promise.all([
+    loadPageContent(LOE_CONTENT_KEYS),
+    settleSection("videos", loadLoeVideos),
+    settleSection("audio", loadLoeAudioTracks),
+    settleSection("gallery", loadLoeImages),
+  ]);
+  return {
+    hero: {
+      title: content.loe.title,
+      description: content.loe.description,
+      paragraphs: splitParagraphs(content.loe.description),
+      paragraphSpacing: content.loe.paragraphSpacing,
+    },
+    banner: bannerText(content["loe-banner-text"].value, content["contact-email"].value),
+    videos,
+    tracks,
+    images,
+  };
 }
 
 export default function LoePage({ loaderData }: Route.ComponentProps) {
-  const { content } = loaderData;
-  return (
-    <PageHero
-      eyebrow="Lowenthorne Orchestral Ensemble"
-      title={content.loe.title}
-      description={content.loe.description}
+  const { hero, banner, videos, tracks, images } = loaderData;
+  const revalidator = useRevalidator();
+  const retry = () => void revalidator.revalidate();
+  const unableToLoad = (reset: () => void) => (
+    <SectionMessage
+      tone="error"
+      title="Unable to load content"
+      className="my-16"
+      onRetry={() => {
+        reset();
+        retry();
+      }}
     />
+  );
+
+  return (
+    <>
+      <LoeHero
+        title={hero.title}
+        paragraphs={hero.paragraphs}
+        paragraphSpacing={hero.paragraphSpacing}
+      />
+      <ContactBanner text={banner} />
+      <Container>
+        <SectionBoundary fallback={unableToLoad}>
+          <FeaturedVideos result={videos} onRetry={retry} />
+        </SectionBoundary>
+        <SectionBoundary fallback={unableToLoad}>
+          <AudioCollection result={tracks} onRetry={retry} />
+        </SectionBoundary>
+        <SectionBoundary
+          fallback={(reset) => (
+            <div className="py-16">
+              <GalleryError
+                onRetry={() => {
+                  reset();
+                  retry();
+                }}
+              />
+            </div>
+          )}
+        >
+          <LoeGallery result={images} onRetry={retry} />
+        </SectionBoundary>
+      </Container>
+    </>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `LOE | ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.hero.title ?? "LOE"} | ${SITE_NAME}` },
+  {
+    name: "description",
+    content: data?.hero.description ?? "Discover our featured content and gallery",
+  },
+];
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -1,18 +1,83 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { ImageOff } from "lucide-react";
 import type { Route } from "./+types/media";
 import { PageHero } from "~/components/page-hero";
+import { MediaMosaic } from "~/components/media-mosaic";
+import { Container } from "~/components/ui/container";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { SITE_NAME } from "~/domain/site";
+import { resolveContentEntry } from "~/domain/page-content";
+import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
 import { loadOrCreatePageContent } from "~/server/pages.server";
+import { orNull } from "~/server/settle.server";
+import { loadVisibleMediaItems } from "~/server/showcase.server";
 
 export async function loader() {
-  return { header: await loadOrCreatePageContent("media") };
+  const [header, items] = await Promise.all([
+    // The media row is created with its defaults on first read (spec §4).
+    orNull(loadOrCreatePageContent("media"), "media page content"),
+    orNull(loadVisibleMediaItems(), "media items"),
+  ]);
+  return {
+    header: header ?? resolveContentEntry("media"),
+    headerFailed: header === null,
+    items,
+  };
 }
+
+export const headers = publicPageHeaders;
 
 export default function MediaPage({ loaderData }: Route.ComponentProps) {
-  const { header } = loaderData;
-  return <PageHero title={header.title} description={header.description} />;
+  const { header, headerFailed, items } = loaderData;
+
+  // The failure toasts of spec §8 "Media".
+  useEffect(() => {
+    if (items === null) toast.error("Error", { description: "Failed to fetch media items" });
+    if (headerFailed) toast.error("Error", { description: "Failed to fetch page content" });
+  }, [items, headerFailed]);
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Watch · Look · Follow"
+        title={header.title}
+        description={header.description}
+      />
+      <section aria-label="Media items" className="py-14 sm:py-20">
+        <Container>
+          {items && items.length > 0 ? (
+            <MediaMosaic items={items} />
+          ) : (
+            <div
+              role={items === null ? "alert" : undefined}
+              className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center text-muted-foreground"
+            >
+              <ImageOff aria-hidden className="size-9 text-primary/70" />
+              <p>
+                {items === null
+                  ? "Failed to fetch media items"
+                  : "No media items found. Check back soon for new content!"}
+              </p>
+            </div>
+          )}
+        </Container>
+      </section>
+    </>
+  );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: `Media | ${SITE_NAME}` }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const site = siteMetaData(matches);
+  if (!loaderData) return [{ title: pageTitle("Media") }];
+  const first = loaderData.items?.find((i) => i.type === "photo" || i.thumbnailUrl);
+  return seoMeta({
+    siteUrl: site.siteUrl,
+    title: pageTitle(loaderData.header.title),
+    description: loaderData.header.description,
+    path: "/media",
+    image: first ? (first.type === "photo" ? first.url : first.thumbnailUrl) : null,
+  });
+};
 
 export const ErrorBoundary = RouteErrorBoundary;

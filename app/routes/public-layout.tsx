@@ -5,6 +5,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
 import { ShopSkeleton } from "~/components/shop/shop-skeleton";
 import { openCartDrawer } from "~/lib/cart-store";
+import { PageSkeleton } from "~/components/page-skeletons";
 import { loadSiteShell } from "~/server/site.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -12,13 +13,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  // While the shop's data loads on a client-side navigation, its skeleton stands in.
+  // While another page's data loads, that page's skeleton stands in (spec §2).
   const navigation = useNavigation();
   const location = useLocation();
-  const shopLoading =
-    navigation.state === "loading" &&
-    navigation.location.pathname === "/shop" &&
-    location.pathname !== "/shop";
+  const pendingPath =
+    navigation.state === "loading" && navigation.location.pathname !== location.pathname
+      ? navigation.location.pathname
+      : null;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -33,7 +34,13 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         onCartClick={openCartDrawer}
       />
       <main id="main" className="flex-1">
-        {shopLoading ? <ShopSkeleton /> : <Outlet />}
+        {pendingPath === "/shop" ? (
+          <ShopSkeleton />
+        ) : pendingPath ? (
+          <PageSkeleton pathname={pendingPath} />
+        ) : (
+          <Outlet />
+        )}
       </main>
       <SiteFooter socialLinks={loaderData.socialLinks} />
       {loaderData.showCart && <CartDrawerHost />}

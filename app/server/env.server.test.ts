@@ -10,6 +10,13 @@ describe("environment", () => {
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(env.SEED_DEMO_CONTENT).toBe(true);
     expect(env.isProduction).toBe(false);
+    expect(env.SITE_TIME_ZONE).toBe("America/New_York");
+  });
+
+  it("accepts an IANA time zone for the site and refuses anything else", () => {
+    expect(parseEnv({ SITE_TIME_ZONE: "Europe/Berlin" }).SITE_TIME_ZONE).toBe("Europe/Berlin");
+    expect(parseEnv({ SITE_TIME_ZONE: " " }).SITE_TIME_ZONE).toBe("America/New_York");
+    expect(() => parseEnv({ SITE_TIME_ZONE: "Mars/Olympus" })).toThrow(/SITE_TIME_ZONE/);
   });
 
   it("treats empty values as unset and lower-cases the admin e-mail", () => {

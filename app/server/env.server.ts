@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_SITE_TIME_ZONE, isValidTimeZone } from "~/domain/time-zone";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -24,6 +25,15 @@ const envSchema = z
     ),
     SITE_URL: optionalText.pipe(z.url().optional()),
     SITE_PRODUCTION_HOST: optionalText,
+    /** The zone whose calendar day decides which events are upcoming (docs/decisions/008). */
+    SITE_TIME_ZONE: optionalText
+      .pipe(
+        z
+          .string()
+          .refine(isValidTimeZone, "must be an IANA time zone such as Europe/Berlin")
+          .optional(),
+      )
+      .transform((v) => v ?? DEFAULT_SITE_TIME_ZONE),
     ADMIN_EMAIL: z
       .email()
       .default("owner@example.com")

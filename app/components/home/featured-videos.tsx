@@ -1,0 +1,119 @@
+import { useState } from "react";
+import { Play } from "lucide-react";
+import { cn } from "~/lib/cn";
+import { videoThumbnailUrl } from "~/domain/video";
+import { Container } from "../ui/container";
+import { SectionHeading } from "../section-heading";
+import { SmartImage } from "../smart-image";
+import { VideoDialog, type DialogVideo } from "../video-dialog";
+
+export interface HomeVideo extends DialogVideo {
+  id: string;
+}
+
+export interface FeaturedVideosProps {
+  title: string;
+  description: string | null;
+  videos: readonly HomeVideo[];
+}
+
+/** The first video large, the others beside it; any of them opens the player dialog. */
+export function FeaturedVideos({ title, description, videos }: FeaturedVideosProps) {
+  const [selected, setSelected] = useState<HomeVideo | null>(null);
+  const [first, ...rest] = videos;
+  if (!first) return null;
+  return (
+    <section aria-labelledby="home-videos-title" className="py-20 sm:py-28">
+      <Container>
+        <SectionHeading
+          id="home-videos-title"
+          eyebrow="Watch"
+          title={title}
+          description={description}
+        />
+        <ul className="grid gap-6 lg:grid-cols-3">
+          <li className="lg:col-span-2 lg:row-span-3">
+            <VideoTile video={first} large onOpen={setSelected} />
+          </li>
+          {rest.map((video) => (
+            <li key={video.id}>
+              <VideoTile video={video} onOpen={setSelected} />
+            </li>
+          ))}
+        </ul>
+      </Container>
+      <VideoDialog video={selected} onClose={() => setSelected(null)} />
+    </section>
+  );
+}
+
+function VideoTile({
+  video,
+  large = false,
+  onOpen,
+}: {
+  video: HomeVideo;
+  large?: boolean;
+  onOpen: (video: HomeVideo) => void;
+}) {
+  const thumbnail = videoThumbnailUrl(video);
+  const [imageFailed, setImageFailed] = useState(false);
+  // The whole tile is clickable through a transparent button laid over it, so the
+  // image's own Retry button (shown above it) is never nested inside another button.
+  return (
+    <div className="group relative overflow-hidden rounded-2xl border border-border/60 bg-card shadow-xl shadow-black/30 transition-colors hover:border-primary/60">
+      <div className="relative aspect-video">
+        {thumbnail ? (
+          <SmartImage
+            src={thumbnail}
+            alt=""
+            fill
+            sizes={large ? "(min-width: 1024px) 760px, 100vw" : "(min-width: 1024px) 370px, 100vw"}
+            imgClassName="transition-transform duration-500 group-hover:scale-105"
+            onStateChange={(state) => setImageFailed(state === "failed")}
+          />
+        ) : (
+          <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,hsl(var(--primary)/0.25),hsl(var(--muted)))]" />
+        )}
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0 bg-gradient-to-t from-background/95 via-background/30 to-transparent"
+        />
+        {!imageFailed && (
+          <span
+            aria-hidden
+            className={cn(
+              "pointer-events-none absolute left-1/2 top-1/2 flex -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-black/40 transition-transform duration-300 group-hover:scale-110",
+              large ? "size-20" : "size-14",
+            )}
+          >
+            <Play className={large ? "ml-1 size-8" : "ml-0.5 size-6"} fill="currentColor" />
+          </span>
+        )}
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 p-4 sm:p-6">
+          <p
+            className={cn(
+              "font-display leading-snug text-foreground",
+              large ? "text-2xl sm:text-3xl" : "text-lg",
+            )}
+          >
+            {video.title}
+          </p>
+          {large && video.description && (
+            <p className="mt-2 hidden max-w-xl text-sm text-foreground/80 sm:block">
+              {video.description}
+            </p>
+          )}
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => onOpen(video)}
+        className="absolute inset-0 z-[5] rounded-2xl focus-visible:outline-offset-[-4px]"
+        data-testid="featured-video"
+      >
+        <span className="sr-only">Play video: {video.title}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * A modal dialog on the native <dialog> element: the page behind is inert, Escape
+ * closes, Tab stays inside, and focus goes back to whatever opened it. No library,
+ * so it costs the public pages almost no JavaScript.
+ */
+import { useEffect, useId, useRef } from "react";
+import { X } from "lucide-react";
+import { cn } from "~/lib/cn";
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
+
+export interface DialogProps {
+  open: boolean;
+  /** Called for Escape, the close button and a click on the backdrop. */
+  onClose: () => void;
+  title: React.ReactNode;
+  /** Visually hide the title (it still names the dialog for screen readers). */
+  hideTitle?: boolean;
+  description?: React.ReactNode;
+  className?: string;
+  children: React.ReactNode;
+}
+
+export function Dialog({
+  open,
+  onClose,
+  title,
+  hideTitle = false,
+  description,
+  className,
+  children,
+}: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  // The latest onClose, without re-running the open/close effect when it changes.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  // Give focus back to the opener however the dialog closed.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const handleClose = () => {
+      const target = opener.current;
+      opener.current = null;
+      if (target?.isConnected) target.focus();
+      onCloseRef.current();
+    };
+    dialog.addEventListener("close", handleClose);
+    return () => dialog.removeEventListener("close", handleClose);
+  }, []);
+
+  function trapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab") return;
+    const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
+      (el) => el.getClientRects().length > 0,
+    );
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      data-modal=""
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={trapTab}
+      // A click on the backdrop lands on the <dialog> itself, outside its content box.
+      onClick={(event) => {
+        if (event.target === ref.current) ref.current?.close();
+      }}
+      className={cn(
+        "m-auto w-[min(100vw-2rem,64rem)] max-w-none overflow-visible bg-transparent p-0 text-foreground backdrop:bg-background/85 backdrop:backdrop-blur-sm",
+        className,
+      )}
+    >
+      {open && (
+        <div className="relative rounded-2xl border border-border bg-card p-4 shadow-2xl shadow-black/50 sm:p-6">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div className="min-w-0">
+              <h2 id={titleId} className={cn("text-xl sm:text-2xl", hideTitle && "sr-only")}>
+                {title}
+              </h2>
+              {description ? (
+                <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
+                  {description}
+                </p>
+              ) : null}
+            </div>
+            <button
+              type="button"
+              onClick={() => ref.current?.close()}
+              className="-m-1 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+              aria-label="Close"
+            >
+              <X aria-hidden className="size-5" />
+            </button>
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { isValidTimeZone, isoWithOffset, utcOffsetMinutes, zonedTimeToInstant } from "./time-zone";
+
+describe("site time zone", () => {
+  it("knows valid zones", () => {
+    expect(isValidTimeZone("Europe/Berlin")).toBe(true);
+    expect(isValidTimeZone("Mars/Olympus")).toBe(false);
+  });
+
+  it("turns a local wall-clock time into the right instant across daylight saving", () => {
+    // New York: EST (-5) in January, EDT (-4) in July.
+    expect(
+      zonedTimeToInstant({ date: "2026-01-15", hour: 20, minute: 0 }, "America/New_York"),
+    ).toEqual(new Date("2026-01-16T01:00:00Z"));
+    expect(
+      zonedTimeToInstant({ date: "2026-07-15", hour: 20, minute: 0 }, "America/New_York"),
+    ).toEqual(new Date("2026-07-16T00:00:00Z"));
+    expect(utcOffsetMinutes(new Date("2026-07-01T12:00:00Z"), "Asia/Kolkata")).toBe(330);
+  });
+
+  it("writes ISO 8601 with the zone's offset", () => {
+    expect(isoWithOffset({ date: "2026-07-15", hour: 19, minute: 30 }, "America/New_York")).toBe(
+      "2026-07-15T19:30:00-04:00",
+    );
+    expect(isoWithOffset({ date: "2026-01-15", hour: 9, minute: 5 }, "UTC")).toBe(
+      "2026-01-15T09:05:00+00:00",
+    );
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Calendar days and wall-clock times in the site's time zone (SITE_TIME_ZONE, see
+ * docs/decisions/008-site-time-zone.md). The server decides "today" in that zone and
+ * hands it to the page, so the browser never asks its own clock and server and
+ * browser always agree.
+ */
+
+export const DEFAULT_SITE_TIME_ZONE = "America/New_York";
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClockIn(instant: Date, timeZone: string): WallClock {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour") % 24,
+    minute: get("minute"),
+    second: get("second"),
+  };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** yyyy-MM-dd of the calendar day `instant` falls on in `timeZone`. */
+export function calendarDayIn(instant: Date, timeZone: string): string {
+  const c = wallClockIn(instant, timeZone);
+  return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}`;
+}
+
+/** Minutes to add to UTC to get the wall clock of `timeZone` at `instant`. */
+export function utcOffsetMinutes(instant: Date, timeZone: string): number {
+  const c = wallClockIn(instant, timeZone);
+  const asUtc = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  const whole = Math.floor(instant.getTime() / 1000) * 1000;
+  return Math.round((asUtc - whole) / 60_000);
+}
+
+/**
+ * The instant at which the wall clock of `timeZone` shows the given local time.
+ * Two passes settle the offset around daylight-saving changes.
+ */
+export function zonedTimeToInstant(
+  local: { date: string; hour: number; minute: number },
+  timeZone: string,
+): Date {
+  const [y, m, d] = local.date.split("-").map(Number) as [number, number, number];
+  const naive = Date.UTC(y, m - 1, d, local.hour, local.minute);
+  let instant = naive - utcOffsetMinutes(new Date(naive), timeZone) * 60_000;
+  instant = naive - utcOffsetMinutes(new Date(instant), timeZone) * 60_000;
+  return new Date(instant);
+}
+
+/** ISO 8601 local date-time with the zone's offset, e.g. 2026-03-14T20:00:00-04:00. */
+export function isoWithOffset(
+  local: { date: string; hour: number; minute: number },
+  timeZone: string,
+): string {
+  const offset = utcOffsetMinutes(zonedTimeToInstant(local, timeZone), timeZone);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  return `${local.date}T${pad(local.hour)}:${pad(local.minute)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

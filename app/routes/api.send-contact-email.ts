@@ -1,0 +1,38 @@
+import type { Route } from "./+types/api.send-contact-email";
+import { CONTACT_TEXT } from "~/domain/contact";
+import { contactResponse, submitContactMessage } from "~/server/contact.server";
+import { getDb } from "~/server/db.server";
+import { BodyTooLarge, json, methodNotAllowed, readBody } from "~/server/http.server";
+import { logger } from "~/server/logger.server";
+import { loadContactRecipient } from "~/server/pages.server";
+
+/**
+ * POST /api/send-contact-email with {name, email, subject, message} (spec §7).
+ * Answers {success: true}, or {success: false, error, fieldErrors?} with 400 or 429.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  try {
+    const body = await readBody(request);
+    const outcome = await submitContactMessage(getDb(), body, {
+      recipient: await loadContactRecipient(),
+      clientKey: context.clientAddress,
+    });
+    const answer = contactResponse(outcome);
+    return json(
+      answer.body,
+      answer.status,
+      "retryAfterSeconds" in answer ? { "Retry-After": String(answer.retryAfterSeconds) } : {},
+    );
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      return json({ success: false, error: CONTACT_TEXT.errorDescription }, 413);
+    }
+    logger.error({ err: error }, "Contact message failed");
+    return json({ success: false, error: CONTACT_TEXT.errorDescription }, 500);
+  }
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

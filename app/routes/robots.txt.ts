@@ -1,0 +1,21 @@
+import { getEnv } from "~/server/env.server";
+
+export function loader() {
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /auth",
+    "Disallow: /api/",
+    "Disallow: /newsletter/",
+    "",
+    `Sitemap: ${getEnv().SITE_URL}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { homeHref, isProductionHost } from "~/domain/site";
+import { getEnv } from "~/server/env.server";
+
+/** The public pages a search engine should know; sign-in and admin stay out. */
+export const SITEMAP_PATHS = ["/about", "/media", "/loe", "/events", "/shop", "/contact"] as const;
+
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function loader() {
+  const env = getEnv();
+  // On the artist's own domain "/" redirects to /loe, so the home page is /home there.
+  const home = homeHref(isProductionHost(new URL(env.SITE_URL).host, env.SITE_PRODUCTION_HOST));
+  const urls = [home, ...SITEMAP_PATHS].map(
+    (path) => `  <url><loc>${escapeXml(`${env.SITE_URL}${path}`)}</loc></url>`,
+  );
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}
