@@ -5,7 +5,15 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "./testing/test-database.server";
-import { deliverDueMail, enqueueMail, retryDelayMs, type MailTransport } from "./mail.server";
+import {
+  deliverDueMail,
+  enqueueMail,
+  flushOutbox,
+  retryDelayMs,
+  sendMail,
+  setMailTransport,
+  type MailTransport,
+} from "./mail.server";
 import { mailOutbox } from "./db/schema.server";
 import { renderMail } from "./mail-template.server";
 
@@ -98,5 +106,28 @@ describe.each(await testDatabaseKinds())("mail outbox on %s", (kind) => {
       deliverDueMail(t.db, slow, { from: "x" }),
     ]);
     expect(sends).toBe(1);
+  });
+
+  it("delivers a message queued while a delivery pass is already running", async () => {
+    await t.db.delete(mailOutbox);
+    let release!: () => void;
+    const firstSendHeld = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    setMailTransport({
+      async send(m) {
+        if (sent.length === 0) await firstSendHeld;
+        sent.push(m.to);
+      },
+    });
+    try {
+      await sendMail(t.db, { ...message, to: "first@example.com" });
+      // The first pass is now stuck sending; this message is not in its batch.
+      await sendMail(t.db, { ...message, to: "second@example.com" });
+      release();
+      await flushOutbox(t.db);
+      expect(sent.sort()).toEqual(["first@example.com", "second@example.com"]);
+    } finally {
+      setMailTransport(null);
+    }
   });
 });

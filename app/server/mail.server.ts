@@ -141,6 +141,8 @@ export async function deliverDueMail(
 interface Mailer {
   transport: MailTransport | null;
   running: Promise<void> | null;
+  /** Set when a flush is asked for during a pass: its message may not be in that pass. */
+  again: boolean;
   timer: NodeJS.Timeout | null;
 }
 
@@ -150,6 +152,7 @@ const mailer = () =>
     return {
       transport: env.SMTP_URL ? smtpTransport(env.SMTP_URL) : null,
       running: null,
+      again: false,
       timer: null,
     };
   });
@@ -181,16 +184,25 @@ export async function sendMail(db: Database, message: MailMessage): Promise<stri
 export function flushOutbox(db: Database): Promise<void> {
   const m = mailer();
   if (!m.transport) return Promise.resolve();
-  if (m.running) return m.running;
+  if (m.running) {
+    m.again = true;
+    return m.running;
+  }
   const transport = m.transport;
-  m.running = deliverDueMail(db, transport, { from: getEnv().MAIL_FROM })
-    .then((r) => {
-      if (r.sent || r.retrying || r.failed) logger.info(r, "Mail delivery pass");
-    })
-    .catch((error) => logger.error({ err: error }, "Mail delivery pass failed"))
-    .finally(() => {
-      m.running = null;
-    });
+  const pass = async () => {
+    do {
+      m.again = false;
+      try {
+        const r = await deliverDueMail(db, transport, { from: getEnv().MAIL_FROM });
+        if (r.sent || r.retrying || r.failed) logger.info(r, "Mail delivery pass");
+      } catch (error) {
+        logger.error({ err: error }, "Mail delivery pass failed");
+      }
+    } while (m.again);
+  };
+  m.running = pass().finally(() => {
+    m.running = null;
+  });
   return m.running;
 }
 
