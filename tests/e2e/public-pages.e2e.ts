@@ -414,6 +414,7 @@ describe("headers and feeds", () => {
       ["/", "Silas Lowenthorne"],
       ["/about", "About Silas Lowenthorne | Silas Lowenthorne"],
       ["/media", "Media Gallery | Silas Lowenthorne"],
+      ["/loe", "LOE | Silas Lowenthorne"],
       ["/events", "Live Events | Silas Lowenthorne"],
       ["/contact", "Get in Touch | Silas Lowenthorne"],
     ] as const) {
