@@ -1,12 +1,20 @@
 import { Link } from "react-router";
 import { Home, Wrench } from "lucide-react";
 import { buttonVariants } from "./ui/button";
+import { NewsletterForm } from "./newsletter-form";
 
 /**
- * The shop while maintenance mode is on (public-site spec §2 "Shop"). The newsletter
- * block of the spec joins this page with the newsletter issue.
+ * The shop while maintenance mode is on (public-site spec §2 "Shop"): the stored
+ * message, a newsletter sign-up, a note to contact for assistance and Return to Home.
  */
-export function ShopMaintenance({ message }: { message: string }) {
+export function ShopMaintenance({
+  message,
+  homeHref = "/",
+}: {
+  message: string;
+  /** "/home" on the artist's production host, where "/" redirects to /loe. */
+  homeHref?: string;
+}) {
   return (
     <section className="relative isolate flex min-h-[80svh] items-center justify-center px-5 pb-20 pt-32 sm:px-8">
       <div
@@ -26,14 +34,25 @@ export function ShopMaintenance({ message }: { message: string }) {
         >
           {message}
         </p>
-        <p className="mx-auto mt-8 max-w-md text-sm leading-relaxed text-muted-foreground">
+
+        <div
+          className="mx-auto mt-12 max-w-lg rounded-3xl border border-border/70 bg-card/80 p-6 text-left shadow-xl shadow-black/30 sm:p-8"
+          data-testid="maintenance-newsletter"
+        >
+          <NewsletterForm
+            heading="Hear when the shop reopens"
+            description="New releases, sheet music and tour dates, straight to your inbox."
+          />
+        </div>
+
+        <p className="mx-auto mt-10 max-w-md text-sm leading-relaxed text-muted-foreground">
           Need help with an order or a download in the meantime?{" "}
           <Link to="/contact" className="text-primary underline-offset-4 hover:underline">
             Contact us
           </Link>{" "}
           and we&apos;ll be glad to assist.
         </p>
-        <Link to="/" className={buttonVariants({ size: "lg", className: "mt-10" })}>
+        <Link to={homeHref} className={buttonVariants({ size: "lg", className: "mt-10" })}>
           <Home aria-hidden /> Return to Home
         </Link>
       </div>

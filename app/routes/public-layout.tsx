@@ -2,6 +2,9 @@ import { Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/public-layout";
 import { SiteNav } from "~/components/site-nav";
 import { SiteFooter } from "~/components/site-footer";
+import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
+import { ShopSkeleton } from "~/components/shop/shop-skeleton";
+import { openCartDrawer } from "~/lib/cart-store";
 import { PageSkeleton } from "~/components/page-skeletons";
 import { loadSiteShell } from "~/server/site.server";
 
@@ -25,11 +28,22 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <SiteNav homeHref={loaderData.homeHref} showCart={loaderData.showCart} />
+      <SiteNav
+        homeHref={loaderData.homeHref}
+        showCart={loaderData.showCart}
+        onCartClick={openCartDrawer}
+      />
       <main id="main" className="flex-1">
-        {pendingPath ? <PageSkeleton pathname={pendingPath} /> : <Outlet />}
+        {pendingPath === "/shop" ? (
+          <ShopSkeleton />
+        ) : pendingPath ? (
+          <PageSkeleton pathname={pendingPath} />
+        ) : (
+          <Outlet />
+        )}
       </main>
       <SiteFooter socialLinks={loaderData.socialLinks} />
+      {loaderData.showCart && <CartDrawerHost />}
     </div>
   );
 }

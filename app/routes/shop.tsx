@@ -1,34 +1,86 @@
+import { useEffect } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/shop";
-import { PageHero } from "~/components/page-hero";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ShopMaintenance } from "~/components/shop-maintenance";
+import { FeaturedCarousel } from "~/components/shop/featured-carousel";
+import { ProductGrid } from "~/components/shop/product-grid";
+import { ShopHero } from "~/components/shop/shop-hero";
+import { toShopProduct } from "~/components/shop/shop-product";
+import { preloadCartDrawers } from "~/components/cart/cart-drawer-host";
 import { SITE_NAME } from "~/domain/site";
-import { loadPageContent, loadShopSettings } from "~/server/pages.server";
+import { refreshCartProducts } from "~/lib/cart-store";
+import { getDb } from "~/server/db.server";
+import { getEnv } from "~/server/env.server";
+import { loadShopSettings } from "~/server/pages.server";
+import { loadShopCatalogue, loadShopContent } from "~/server/shop-catalogue.server";
+import type { loader as layoutLoader } from "./public-layout";
 
 export async function loader() {
-  const [shop, content] = await Promise.all([
-    loadShopSettings(),
-    loadPageContent(["shop-hero-title", "shop-hero-description"] as const),
-  ]);
-  if (shop.isWorkInProgress) {
-    return { maintenance: true as const, message: shop.wipMessage };
+  const settings = await loadShopSettings();
+  if (settings.isWorkInProgress) {
+    return { maintenance: true as const, message: settings.wipMessage };
   }
-  return { maintenance: false as const, content };
+  const db = getDb();
+  const [catalogue, content] = await Promise.all([loadShopCatalogue(db), loadShopContent(db)]);
+  return {
+    maintenance: false as const,
+    siteUrl: getEnv().SITE_URL,
+    hero: {
+      title: content["shop-hero-title"].value,
+      description: content["shop-hero-description"].value,
+      shipping: content["shop-hero-shipping"].value,
+      delivery: content["shop-hero-delivery"].value,
+    },
+    featuredTitle: content["shop-featured-title"].value,
+    featuredDescription: content["shop-featured-description"].value,
+    catalogTitle: content["shop-catalog-title"].value,
+    products: catalogue.items.map(toShopProduct),
+    featured: catalogue.featured.map(toShopProduct),
+  };
 }
 
 export default function ShopPage({ loaderData }: Route.ComponentProps) {
-  if (loaderData.maintenance) return <ShopMaintenance message={loaderData.message} />;
-  const { content } = loaderData;
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/public-layout");
+  const products = loaderData.maintenance ? null : loaderData.products;
+
+  // The cart keeps a copy of each product; bring stock and prices up to date, and
+  // fetch the drawer's code while the visitor is still looking.
+  useEffect(() => {
+    if (!products) return;
+    refreshCartProducts(products.map((p) => p.product));
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+    idle(preloadCartDrawers);
+  }, [products]);
+
+  if (loaderData.maintenance) {
+    return <ShopMaintenance message={loaderData.message} homeHref={layout?.homeHref} />;
+  }
+  const { hero, featured, siteUrl } = loaderData;
   return (
-    <PageHero
-      title={content["shop-hero-title"].value}
-      description={content["shop-hero-description"].value}
-    />
+    <>
+      <ShopHero {...hero} />
+      <FeaturedCarousel
+        title={loaderData.featuredTitle}
+        description={loaderData.featuredDescription}
+        items={featured}
+      />
+      <ProductGrid title={loaderData.catalogTitle} items={loaderData.products} siteUrl={siteUrl} />
+    </>
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.maintenance ? `Shop Under Maintenance | ${SITE_NAME}` : `Shop | ${SITE_NAME}` },
-];
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (data?.maintenance) return [{ title: `Shop Under Maintenance | ${SITE_NAME}` }];
+  return [
+    { title: `Shop | ${SITE_NAME}` },
+    {
+      name: "description",
+      content:
+        data?.hero.description ??
+        "Recordings, sheet music and merchandise, straight from the artist.",
+    },
+  ];
+};
 
 export const ErrorBoundary = RouteErrorBoundary;

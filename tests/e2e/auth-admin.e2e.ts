@@ -388,6 +388,25 @@ describe("the maintenance switch", () => {
         "Back after the spring tour.",
       );
       expect(await visitor.page.getByRole("link", { name: "Return to Home" }).count()).toBe(1);
+      // --- The maintenance page's content (shop UI, issue 5) ---------------------------
+      // A newsletter sign-up and a note to contact for assistance, as public-site §2 says.
+      const main = visitor.page.getByRole("main");
+      const newsletter = main.getByTestId("maintenance-newsletter");
+      expect(
+        await newsletter.getByRole("heading", { name: "Hear when the shop reopens" }).isVisible(),
+      ).toBe(true);
+      expect(await newsletter.getByLabel("Email address").isVisible()).toBe(true);
+      expect(await newsletter.getByRole("button", { name: "Subscribe" }).isVisible()).toBe(true);
+      expect(await main.innerText()).toContain(
+        "Need help with an order or a download in the meantime?",
+      );
+      expect(await main.getByRole("link", { name: "Contact us" }).getAttribute("href")).toBe(
+        "/contact",
+      );
+      expect(await main.getByRole("link", { name: "Return to Home" }).getAttribute("href")).toBe(
+        "/",
+      );
+      // --- end of the shop UI block -----------------------------------------------------
       expect(await visitor.page.getByTestId("cart-button").count()).toBe(0);
       await goto(visitor.page, "/");
       expect(await visitor.page.getByTestId("cart-button").count()).toBe(0);

@@ -1,0 +1,205 @@
+/**
+ * The cart drawer with checkout inside it, and the purchase confirmation drawer
+ * (public-site spec §2 "Cart drawer", "Purchase confirmation drawer", §4 "Checkout"
+ * and "Payment"). Loaded on first use, so pages that never open the cart never
+ * download checkout code.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { ArrowLeft, ArrowRight, MailCheck, ShoppingBag } from "lucide-react";
+import { toast } from "sonner";
+import { CART_TOAST_POSITION } from "./cart-toasts";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Drawer } from "~/components/ui/drawer";
+import { cartTotals } from "~/domain/cart";
+import { formatPrice } from "~/domain/money";
+import {
+  PAYMENT_SUCCESS_TITLE,
+  hasSheetMusicDownload,
+  paymentSuccessDescription,
+  type RecordedPurchase,
+} from "~/lib/checkout-api";
+import { clearCart, closeCartDrawer, useCart, useCartDrawerOpen } from "~/lib/cart-store";
+import { CartLine } from "./cart-line";
+import { CheckoutEmailStep } from "./checkout-email-step";
+import { CheckoutPaymentStep } from "./checkout-payment-step";
+
+type View = "cart" | "email" | "payment";
+
+export function itemCountText(count: number): string {
+  return `${count} ${count === 1 ? "item" : "items"} in your cart`;
+}
+
+export default function CartDrawers() {
+  const open = useCartDrawerOpen();
+  const cart = useCart();
+  const revalidator = useRevalidator();
+  const [view, setView] = useState<View>("cart");
+  const [email, setEmail] = useState("");
+  const [confirmation, setConfirmation] = useState({ open: false, email: "" });
+  const stepRef = useRef<HTMLDivElement>(null);
+  const previousView = useRef<View>(view);
+  const { itemCount, subtotal, total } = cartTotals(cart);
+
+  // The button that changed the step is gone; focus goes to the new step (the e-mail
+  // step focuses its input itself).
+  useEffect(() => {
+    if (previousView.current === view) return;
+    previousView.current = view;
+    if (open && view !== "email") stepRef.current?.focus({ preventScroll: true });
+  }, [view, open]);
+
+  // Checkout starts from the cart each time the drawer opens, and an emptied cart
+  // (another tab, or the last line removed) has nothing to check out.
+  useEffect(() => {
+    if (!open || cart.length === 0) setView("cart");
+  }, [open, cart.length]);
+
+  const closeConfirmation = () => setConfirmation((c) => ({ ...c, open: false }));
+
+  function handleClear() {
+    clearCart();
+    toast("Cart cleared", { duration: 2000, position: CART_TOAST_POSITION });
+  }
+
+  function handlePurchased(purchase: RecordedPurchase) {
+    clearCart();
+    closeCartDrawer();
+    setView("cart");
+    // Stock and purchase counts have changed: the shop page reads them again.
+    void revalidator.revalidate();
+    toast.success(PAYMENT_SUCCESS_TITLE, {
+      description: paymentSuccessDescription(purchase),
+      duration: 8000,
+      position: CART_TOAST_POSITION,
+    });
+    if (hasSheetMusicDownload(purchase.orders)) {
+      setConfirmation({ open: true, email: purchase.customerEmail });
+    }
+  }
+
+  const footer =
+    view === "cart" ? (
+      cart.length > 0 ? (
+        <div className="space-y-4">
+          <dl className="space-y-1.5 text-sm">
+            <div className="flex justify-between text-muted-foreground">
+              <dt>Subtotal</dt>
+              <dd className="tabular-nums" data-testid="cart-subtotal">
+                {formatPrice(subtotal)}
+              </dd>
+            </div>
+            <div className="flex items-baseline justify-between">
+              <dt className="font-medium text-foreground">Total</dt>
+              <dd
+                className="font-display text-2xl font-semibold text-primary tabular-nums"
+                data-testid="cart-total"
+              >
+                {formatPrice(total)}
+              </dd>
+            </div>
+          </dl>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button variant="ghost" onClick={handleClear} className="sm:w-auto">
+              Clear Cart
+            </Button>
+            <Button size="lg" className="flex-1" onClick={() => setView("email")}>
+              Proceed to Checkout <ArrowRight aria-hidden />
+            </Button>
+          </div>
+        </div>
+      ) : null
+    ) : (
+      <Button variant="outline" className="w-full" onClick={() => setView("cart")}>
+        <ArrowLeft aria-hidden /> Back to Cart
+      </Button>
+    );
+
+  return (
+    <>
+      <Drawer
+        open={open}
+        onClose={closeCartDrawer}
+        title="Shopping Cart"
+        description={itemCountText(itemCount)}
+        footer={footer}
+        data-testid="cart-drawer"
+      >
+        <div ref={stepRef} tabIndex={-1} className="h-full outline-none">
+          {view === "cart" &&
+            (cart.length === 0 ? (
+              <div className="flex h-full flex-col items-center justify-center py-10 text-center">
+                <span className="inline-flex size-16 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/30">
+                  <ShoppingBag aria-hidden className="size-7" />
+                </span>
+                <p className="mt-6 font-display text-2xl text-foreground">Your cart is empty</p>
+                <p className="mt-2 text-muted-foreground">Add some items to get started!</p>
+                <Link
+                  to="/shop"
+                  onClick={closeCartDrawer}
+                  className={buttonVariants({ variant: "outline", className: "mt-8" })}
+                >
+                  Browse the shop
+                </Link>
+              </div>
+            ) : (
+              <ul className="divide-y divide-border/60" aria-label="Cart items">
+                {cart.map((line) => (
+                  <CartLine key={line.id} line={line} cart={cart} />
+                ))}
+              </ul>
+            ))}
+          {view === "email" && (
+            <CheckoutEmailStep
+              initialEmail={email}
+              onSubmit={(value) => {
+                setEmail(value);
+                setView("payment");
+              }}
+            />
+          )}
+          {view === "payment" && (
+            <CheckoutPaymentStep
+              cart={cart}
+              email={email}
+              onEditEmail={() => setView("email")}
+              onPurchased={handlePurchased}
+            />
+          )}
+        </div>
+      </Drawer>
+
+      <Drawer
+        open={confirmation.open}
+        onClose={closeConfirmation}
+        title="Purchase Confirmed - Check Your Email"
+        size="fit"
+        data-testid="purchase-confirmation"
+        footer={
+          <Button size="lg" className="w-full" onClick={closeConfirmation}>
+            Continue Shopping
+          </Button>
+        }
+      >
+        <div className="flex flex-col items-center py-8 text-center sm:py-10">
+          <span className="inline-flex size-20 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/30">
+            <MailCheck aria-hidden className="size-9" />
+          </span>
+          <p className="mt-8 font-display text-2xl text-foreground">
+            Download links sent to your email
+          </p>
+          <p
+            className="mt-3 break-all text-lg font-medium text-primary"
+            data-testid="confirmation-email"
+          >
+            {confirmation.email}
+          </p>
+          <p className="mx-auto mt-6 max-w-md text-sm leading-relaxed text-muted-foreground">
+            Each link downloads your sheet music as a PDF. If the message does not arrive within a
+            few minutes, check your spam folder.
+          </p>
+        </div>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The cart's toasts with the spec's texts and durations (public-site spec §8, §9).
+ */
+import { toast } from "sonner";
+import type { Product } from "~/domain/product";
+import { addProductToCart, openCartDrawer } from "~/lib/cart-store";
+
+/** Shop toasts sit at the top, clear of the bottom drawer and its buttons. */
+export const CART_TOAST_POSITION = "top-center" as const;
+
+export function showStockToast(message: string) {
+  toast.error("Insufficient Stock", {
+    description: message,
+    duration: 4000,
+    position: CART_TOAST_POSITION,
+  });
+}
+
+/** Adds one of a product; on success a toast and the drawer, otherwise the stock toast. */
+export function addToCartWithFeedback(product: Product): boolean {
+  const change = addProductToCart(product);
+  if (!change.changed) {
+    showStockToast(change.stock.message);
+    return false;
+  }
+  toast.success("Added to cart!", {
+    description: `${product.title} has been added to your cart.`,
+    duration: 3000,
+    position: CART_TOAST_POSITION,
+  });
+  openCartDrawer();
+  return true;
+}

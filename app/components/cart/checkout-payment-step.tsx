@@ -1,0 +1,128 @@
+import { useEffect, useState } from "react";
+import { CreditCard, Pencil, RotateCcw } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { cartTotals, lineTotal, type Cart } from "~/domain/cart";
+import { formatPrice } from "~/domain/money";
+import {
+  fetchProviderConfig,
+  type ProviderConfig,
+  type RecordedPurchase,
+} from "~/lib/checkout-api";
+import { DemoCheckout } from "./demo-checkout";
+import { PayPalCheckout, PayPalUnavailable } from "./paypal-checkout";
+import { PaymentNotice, Processing } from "./payment-status";
+
+export interface CheckoutPaymentStepProps {
+  cart: Cart;
+  email: string;
+  onEditEmail: () => void;
+  onPurchased: (purchase: RecordedPurchase) => void;
+}
+
+type ConfigState =
+  { status: "loading" } | { status: "failed" } | { status: "ready"; config: ProviderConfig };
+
+/** Checkout step 2: the address (editable), the order summary and the payment buttons. */
+export function CheckoutPaymentStep({
+  cart,
+  email,
+  onEditEmail,
+  onPurchased,
+}: CheckoutPaymentStepProps) {
+  const [configState, setConfigState] = useState<ConfigState>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const { total } = cartTotals(cart);
+
+  useEffect(() => {
+    let cancelled = false;
+    setConfigState({ status: "loading" });
+    fetchProviderConfig().then(
+      (config) => !cancelled && setConfigState({ status: "ready", config }),
+      () => !cancelled && setConfigState({ status: "failed" }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  return (
+    <div className="space-y-6" data-testid="checkout-payment-step">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/30">
+          <CreditCard aria-hidden className="size-5" />
+        </span>
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-[0.25em] text-primary">
+            Step 2 of 2
+          </p>
+          <h3 className="font-display text-xl text-foreground">Payment</h3>
+        </div>
+      </div>
+
+      <div className="flex items-center justify-between gap-3 rounded-2xl border border-border bg-background/40 px-4 py-3">
+        <div className="min-w-0">
+          <p className="text-xs text-muted-foreground">Confirmation and downloads go to</p>
+          <p className="truncate font-medium text-foreground" data-testid="checkout-email">
+            {email}
+          </p>
+        </div>
+        <Button variant="ghost" size="sm" onClick={onEditEmail} aria-label="Edit e-mail address">
+          <Pencil aria-hidden /> Edit
+        </Button>
+      </div>
+
+      <div className="rounded-2xl border border-border/70 p-4">
+        <h4 className="sr-only">Order summary</h4>
+        <ul className="space-y-2 text-sm">
+          {cart.map((line) => (
+            <li key={line.id} className="flex justify-between gap-4">
+              <span className="min-w-0 truncate text-muted-foreground">
+                {line.product.title}
+                <span className="text-foreground/70"> × {line.quantity}</span>
+              </span>
+              <span className="tabular-nums text-foreground">{formatPrice(lineTotal(line))}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 flex items-baseline justify-between border-t border-border/60 pt-3">
+          <span className="font-medium text-foreground">Total</span>
+          <span
+            className="font-display text-2xl font-semibold text-primary tabular-nums"
+            data-testid="checkout-total"
+          >
+            {formatPrice(total)}
+          </span>
+        </div>
+      </div>
+
+      {configState.status === "loading" && <Processing label="Loading payment options…" />}
+      {configState.status === "failed" && (
+        <PaymentNotice tone="error" title="PayPal checkout unavailable">
+          <p>The payment options could not be loaded.</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-4"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            <RotateCcw aria-hidden /> Retry
+          </Button>
+        </PaymentNotice>
+      )}
+      {configState.status === "ready" &&
+        (configState.config.provider === "demo" ? (
+          <DemoCheckout cart={cart} email={email} onPurchased={onPurchased} />
+        ) : configState.config.clientId && configState.config.sdkUrl ? (
+          <PayPalCheckout
+            clientId={configState.config.clientId}
+            sdkUrl={configState.config.sdkUrl}
+            cart={cart}
+            email={email}
+            onPurchased={onPurchased}
+          />
+        ) : (
+          <PayPalUnavailable />
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The cart in the browser: a tiny store over local storage ("shop-cart") using the
+ * rules of app/domain/cart.ts. Every write stores the cart and dispatches
+ * CART_CHANGE_EVENT, so the nav badge and every open view follow; another tab's
+ * write arrives through the "storage" event.
+ *
+ * The store also holds which cart drawer is open, because the nav's cart button, the
+ * product cards and checkout all open or close it.
+ */
+import { useSyncExternalStore } from "react";
+import {
+  CART_STORAGE_KEY,
+  addToCart,
+  parseCart,
+  serializeCart,
+  toCartProduct,
+  unitPrice,
+  updateQuantity,
+  type Cart,
+  type CartChange,
+  type CartItem,
+  type CartProduct,
+} from "~/domain/cart";
+import { PLACEHOLDER_IMAGE } from "~/domain/site";
+import type { Product, ProductFormat } from "~/domain/product";
+import { CART_CHANGE_EVENT } from "./cart-count";
+
+const EMPTY_CART: Cart = [];
+
+/** The parsed cart, kept while the stored text is unchanged so snapshots are stable. */
+let cachedRaw: string | null = null;
+let cachedCart: Cart = EMPTY_CART;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode, sandboxed frame)
+  }
+}
+
+/**
+ * A line stored by an older version of the site, or edited by hand, may lack product
+ * fields the drawer reads; those get safe defaults (the server checks stock and prices
+ * at checkout anyway), and a line without a titled product is dropped.
+ */
+function completeLine(line: CartItem): CartItem[] {
+  const product = line.product as Partial<CartProduct> | undefined;
+  if (typeof product?.title !== "string" || typeof product.id !== "string") return [];
+  const inventory = product.inventory;
+  return [
+    {
+      ...line,
+      product: {
+        ...product,
+        id: product.id,
+        title: product.title,
+        category: product.category ?? "merch",
+        sourceCategory: typeof product.sourceCategory === "string" ? product.sourceCategory : "",
+        price: typeof product.price === "number" ? product.price : line.pricePerItem,
+        formats: Array.isArray(product.formats) ? product.formats : [line.selectedFormat],
+        image:
+          typeof product.image === "string" && product.image ? product.image : PLACEHOLDER_IMAGE,
+        hasDownload: product.hasDownload === true,
+        inventory:
+          inventory && typeof inventory.hasTracking === "boolean"
+            ? inventory
+            : { hasTracking: false, currentStock: null, inStock: true, maxAvailableQuantity: null },
+      },
+    },
+  ];
+}
+
+/** The stored cart, with addedAt turned back into a Date. */
+export function readCart(): Cart {
+  const raw = storage()?.getItem(CART_STORAGE_KEY) ?? null;
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedCart = parseCart(raw).flatMap(completeLine);
+  }
+  return cachedCart;
+}
+
+function writeCart(cart: Cart): void {
+  const store = storage();
+  if (store) {
+    try {
+      if (cart.length === 0) store.removeItem(CART_STORAGE_KEY);
+      else store.setItem(CART_STORAGE_KEY, serializeCart(cart));
+    } catch {
+      // A full or blocked storage keeps the cart for this page view only.
+    }
+  }
+  cachedRaw = store?.getItem(CART_STORAGE_KEY) ?? null;
+  cachedCart = cart;
+  window.dispatchEvent(new Event(CART_CHANGE_EVENT));
+}
+
+function subscribeToCart(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === CART_STORAGE_KEY) onChange();
+  };
+  window.addEventListener("storage", onStorage);
+  window.addEventListener(CART_CHANGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener("storage", onStorage);
+    window.removeEventListener(CART_CHANGE_EVENT, onChange);
+  };
+}
+
+/** The cart; empty on the server and before hydration. */
+export function useCart(): Cart {
+  return useSyncExternalStore(subscribeToCart, readCart, () => EMPTY_CART);
+}
+
+/** Adds one of a product (its first format unless given); the stock check decides. */
+export function addProductToCart(product: Product | CartProduct, format?: ProductFormat) {
+  const carted = "artist" in product ? toCartProduct(product) : product;
+  const change = addToCart(readCart(), carted, format);
+  if (change.changed) writeCart(change.cart);
+  return change;
+}
+
+export function setLineQuantity(lineId: string, quantity: number): CartChange {
+  const change = updateQuantity(readCart(), lineId, quantity);
+  if (change.changed) writeCart(change.cart);
+  return change;
+}
+
+export function removeLine(lineId: string): void {
+  writeCart(readCart().filter((line) => line.id !== lineId));
+}
+
+export function clearCart(): void {
+  writeCart(EMPTY_CART);
+}
+
+/**
+ * Brings carted products up to date with a freshly loaded catalogue (stock, price,
+ * image), so the stock limit and the prices sent to checkout are the current ones.
+ * Lines whose product is not in the catalogue are left alone; checkout will name them.
+ */
+export function refreshCartProducts(products: readonly Product[]): void {
+  const cart = readCart();
+  if (cart.length === 0) return;
+  const byId = new Map(products.map((p) => [p.id, p]));
+  let changed = false;
+  const next = cart.map((line) => {
+    const fresh = byId.get(line.product.id);
+    if (!fresh) return line;
+    const product = toCartProduct(fresh);
+    const pricePerItem = unitPrice(product, line.selectedFormat);
+    if (
+      pricePerItem === line.pricePerItem &&
+      JSON.stringify(product) === JSON.stringify(line.product)
+    ) {
+      return line;
+    }
+    changed = true;
+    return { ...line, product, pricePerItem };
+  });
+  if (changed) writeCart(next);
+}
+
+// --- Whether the cart drawer is open ---------------------------------------------
+
+let drawerOpen = false;
+const drawerListeners = new Set<() => void>();
+
+function setDrawerOpen(open: boolean) {
+  if (drawerOpen === open) return;
+  drawerOpen = open;
+  for (const listener of drawerListeners) listener();
+}
+
+export const openCartDrawer = () => setDrawerOpen(true);
+export const closeCartDrawer = () => setDrawerOpen(false);
+
+function subscribeToDrawer(onChange: () => void) {
+  drawerListeners.add(onChange);
+  return () => drawerListeners.delete(onChange);
+}
+
+export function useCartDrawerOpen(): boolean {
+  return useSyncExternalStore(
+    subscribeToDrawer,
+    () => drawerOpen,
+    () => false,
+  );
+}

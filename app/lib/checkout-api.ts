@@ -1,0 +1,185 @@
+/**
+ * The browser side of checkout: the three JSON endpoints of the shop contract
+ * (public-site spec §7) and what their answers mean for the buyer (§4 "Payment", §8).
+ * The server re-prices everything; the checks here only spare a round trip.
+ */
+import { cartTotals, type Cart } from "~/domain/cart";
+import { validateOrderRequest } from "~/domain/order-validation";
+
+export type Fetch = typeof fetch;
+
+export interface ProviderConfig {
+  clientId: string | null;
+  environment: "sandbox" | "live" | "demo";
+  provider: "paypal" | "demo";
+  sdkUrl: string | null;
+}
+
+export interface RecordedOrder {
+  id: string;
+  download_token: string | null;
+  shop_items: { category: string; has_download: boolean };
+}
+
+export interface RecordedPurchase {
+  customerEmail: string;
+  orders: RecordedOrder[];
+}
+
+/** A failure with the message the buyer should read. */
+export class CheckoutError extends Error {
+  override name = "CheckoutError";
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function postJson(fetcher: Fetch, url: string, body: unknown): Promise<Response> {
+  return fetcher(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const data: unknown = await response.json();
+    return data && typeof data === "object" ? (data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function fetchProviderConfig(fetcher: Fetch = fetch): Promise<ProviderConfig> {
+  const response = await fetcher("/api/provider-config", {
+    headers: { Accept: "application/json" },
+  });
+  const data = await readJson(response);
+  if (!response.ok || !data) {
+    throw new CheckoutError(`Payment settings could not be loaded (${response.status})`);
+  }
+  const provider = data.provider === "demo" ? "demo" : "paypal";
+  return {
+    clientId: typeof data.clientId === "string" && data.clientId ? data.clientId : null,
+    environment:
+      data.environment === "live" || data.environment === "demo" ? data.environment : "sandbox",
+    provider,
+    sdkUrl: typeof data.sdkUrl === "string" && data.sdkUrl ? data.sdkUrl : null,
+  };
+}
+
+/** The spec's order rules, checked before anything is sent. Null when the cart is fine. */
+export function checkoutProblem(cart: Cart, customerEmail: string): string | null {
+  return validateOrderRequest({
+    items: cart.map((line) => ({
+      shopItemId: line.product.id,
+      title: line.product.title,
+      quantity: line.quantity,
+      pricePerItem: line.pricePerItem,
+    })),
+    totalAmount: cartTotals(cart).total,
+    customerEmail,
+  });
+}
+
+/**
+ * POST /api/create-provider-order → the provider's order id. The server reserves
+ * tracked stock here. Throws CheckoutError with the spec's message.
+ */
+export async function createProviderOrder(
+  cart: Cart,
+  customerEmail: string,
+  fetcher: Fetch = fetch,
+): Promise<string> {
+  const problem = checkoutProblem(cart, customerEmail);
+  if (problem) throw new CheckoutError(problem);
+  let response: Response;
+  try {
+    response = await postJson(fetcher, "/api/create-provider-order", {
+      items: cart.map((line) => ({
+        id: line.product.id,
+        title: line.product.title,
+        price: line.pricePerItem,
+        quantity: line.quantity,
+        category: line.product.sourceCategory,
+      })),
+      customerEmail: customerEmail.trim(),
+    });
+  } catch (error) {
+    throw new CheckoutError(`Failed to create order: ${errorMessage(error)}`);
+  }
+  const data = await readJson(response);
+  if (!response.ok) {
+    const reason = typeof data?.error === "string" ? data.error : null;
+    throw new CheckoutError(reason ?? `Failed to create order: ${response.status}`);
+  }
+  if (typeof data?.orderID !== "string" || !data.orderID) {
+    throw new CheckoutError("Invalid response from order creation");
+  }
+  return data.orderID;
+}
+
+/**
+ * POST /api/create-order: the server captures the payment and records the orders.
+ * Throws CheckoutError when nothing was recorded.
+ */
+export async function recordOrder(
+  cart: Cart,
+  customerEmail: string,
+  providerOrderId: string,
+  fetcher: Fetch = fetch,
+): Promise<RecordedPurchase> {
+  let response: Response;
+  try {
+    response = await postJson(fetcher, "/api/create-order", {
+      customerEmail: customerEmail.trim(),
+      paypalOrderId: providerOrderId,
+      items: cart.map((line) => ({
+        shopItemId: line.product.id,
+        quantity: line.quantity,
+        pricePerItem: line.pricePerItem,
+      })),
+      totalAmount: cartTotals(cart).total,
+    });
+  } catch (error) {
+    throw new CheckoutError(errorMessage(error));
+  }
+  const data = await readJson(response);
+  if (!response.ok || data?.success !== true || !Array.isArray(data.orders)) {
+    const reason = typeof data?.error === "string" && data.error ? data.error : null;
+    throw new CheckoutError(reason ?? `Order recording failed (${response.status})`);
+  }
+  const email =
+    typeof data.customerEmail === "string" && data.customerEmail.trim()
+      ? data.customerEmail.trim()
+      : customerEmail.trim();
+  return { customerEmail: email, orders: data.orders as RecordedOrder[] };
+}
+
+/** Releases the stock held for a cancelled provider order; best effort. */
+export function cancelProviderOrder(orderID: string, fetcher: Fetch = fetch): Promise<void> {
+  return postJson(fetcher, "/api/cancel-provider-order", { orderID }).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Whether a sheet-music line came with a download link (the confirmation drawer). */
+export function hasSheetMusicDownload(orders: readonly RecordedOrder[]): boolean {
+  return orders.some(
+    (order) =>
+      order.shop_items?.category === "sheet_music" &&
+      order.shop_items.has_download === true &&
+      Boolean(order.download_token),
+  );
+}
+
+export const PAYMENT_SUCCESS_TITLE = "Payment Successful! 🎉";
+
+/** The success toast's text; the download sentence only when sheet music was bought. */
+export function paymentSuccessDescription(purchase: RecordedPurchase): string {
+  const base = "Your order has been processed successfully! Thank you for your purchase!";
+  return hasSheetMusicDownload(purchase.orders)
+    ? `${base} You can download your files using the links sent to ${purchase.customerEmail}.`
+    : base;
+}

@@ -1,0 +1,493 @@
+/**
+ * The shop in a real browser against the built server (issue 5): the catalogue,
+ * the cart drawer, checkout with the demo provider (the main test server has no
+ * PayPal credentials) and with the PayPal stand-in (a second server in PayPal mode,
+ * inject("paypalAppUrl")), cancel and payment errors, stock limits and a reload.
+ *
+ * The demo seed has a signed CD with stock 3, a vinyl LP with stock 0 and sheet
+ * music with a private PDF. Tests of this file share one database, so they read the
+ * current stock from the page instead of assuming the seed's numbers.
+ */
+import { describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { CART_STORAGE_KEY } from "~/domain/cart";
+import { setupBrowser, type ViewportName } from "./helpers";
+
+const { openPage } = setupBrowser();
+
+const SHEET_MUSIC = "Lowlight Walk: Lead Sheet (PDF)";
+const MERCH = "LOE Logo T-Shirt";
+const CD = "Copper Street (Signed CD)";
+const LP = "Lowlight Walk (180g Vinyl LP)";
+const TOTE = "Late Set Tote Bag";
+
+const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
+  expect.poll(read, { timeout: 10_000, interval: 50, message });
+
+const card = (page: Page, title: string): Locator =>
+  page
+    .getByTestId("catalogue")
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+
+const cartDrawer = (page: Page) => page.getByRole("dialog", { name: "Shopping Cart" });
+
+const toast = (page: Page, title: string) =>
+  page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
+
+/** The stock a tracked item's card shows: N for "Only N left", 0 for "Out of Stock". */
+async function shownStock(page: Page, title: string): Promise<number | null> {
+  const note = card(page, title).getByTestId("stock-note");
+  if ((await note.count()) === 0) return null;
+  const text = await note.innerText();
+  if (text === "Out of Stock") return 0;
+  const match = /^Only (\d+) left in stock$/.exec(text);
+  if (!match) throw new Error(`Unexpected stock note "${text}"`);
+  return Number(match[1]);
+}
+
+async function storedCart(page: Page): Promise<unknown[] | null> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), CART_STORAGE_KEY);
+  return raw === null ? null : (JSON.parse(raw) as unknown[]);
+}
+
+async function closeDrawer(page: Page) {
+  await page.keyboard.press("Escape");
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+}
+
+/** Adds one of a catalogue product; the drawer opens with the spec's toast. */
+async function addToCart(page: Page, title: string) {
+  await card(page, title).getByRole("button", { name: "Add to Cart" }).click();
+  await cartDrawer(page).waitFor({ state: "visible" });
+  await toast(page, "Added to cart!").first().waitFor();
+  expect(await toast(page, "Added to cart!").first().innerText()).toContain(
+    `${title} has been added to your cart.`,
+  );
+}
+
+/** Cart → e-mail step → payment step, checking the e-mail rule on the way. */
+async function checkout(page: Page, email: string) {
+  const drawer = cartDrawer(page);
+  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+  const input = drawer.getByLabel("Email");
+  await eventually(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await drawer.innerText()).toContain(
+    "We'll send your order confirmation and download links to this email.",
+  );
+  const submit = drawer.getByRole("button", { name: "Continue to Payment" });
+  expect(await submit.isDisabled()).toBe(true);
+  await input.fill("not an email");
+  expect(await submit.isDisabled()).toBe(true);
+  await input.fill("buyer @example.com");
+  expect(await submit.isDisabled()).toBe(true);
+  await input.fill(email);
+  expect(await submit.isEnabled()).toBe(true);
+  await submit.click();
+  await eventually(() => drawer.getByTestId("checkout-email").innerText()).toBe(email);
+  expect(await drawer.getByRole("button", { name: "Back to Cart" }).isVisible()).toBe(true);
+}
+
+async function expectPurchaseConfirmed(page: Page, email: string) {
+  const success = toast(page, "Payment Successful! 🎉");
+  await success.waitFor();
+  expect(await success.innerText()).toContain(
+    `Your order has been processed successfully! Thank you for your purchase! You can download your files using the links sent to ${email}.`,
+  );
+  const confirmation = page.getByRole("dialog", { name: "Purchase Confirmed - Check Your Email" });
+  await confirmation.waitFor();
+  expect(await confirmation.innerText()).toContain("Download links sent to your email");
+  expect(await confirmation.getByTestId("confirmation-email").innerText()).toBe(email);
+  await cartDrawer(page).waitFor({ state: "detached" });
+  await confirmation.getByRole("button", { name: "Continue Shopping" }).click();
+  await confirmation.waitFor({ state: "detached" });
+
+  // The cart is emptied, in storage and in the nav.
+  expect(await storedCart(page)).toBeNull();
+  expect(await page.getByTestId("cart-badge").count()).toBe(0);
+}
+
+describe("catalogue", () => {
+  it("shows a loading state while the shop's data arrives on a client-side navigation", async () => {
+    const { page } = await openPage("/about", { viewport: "desktop" });
+    // Hold the shop's data request until the loading state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === "/shop.data",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Shop" })
+      .click();
+    const loading = page.getByTestId("shop-loading");
+    await loading.waitFor();
+    expect(await loading.getByRole("status").innerText()).toBe("Loading the shop…");
+    release();
+    await loading.waitFor({ state: "detached" });
+    await eventually(() => page.locator("h1").innerText()).toBe("Official Store");
+  });
+
+  it.each<ViewportName>(["phone", "desktop"])(
+    "shows the hero, featured items and every product with its JSON-LD (%s)",
+    async (viewport) => {
+      const { page } = await openPage("/shop", { viewport });
+      expect(await page.locator("h1").innerText()).toBe("Official Store");
+      expect((await page.getByTestId("shop-shipping").innerText()).toLowerCase()).toBe(
+        "free shipping on orders over $50",
+      );
+      expect((await page.getByTestId("shop-delivery").innerText()).toLowerCase()).toBe(
+        "instant digital delivery",
+      );
+      expect(
+        await page.getByRole("heading", { level: 2, name: "Featured Items" }).isVisible(),
+      ).toBe(true);
+      expect(await page.getByRole("heading", { level: 2, name: "All Products" }).isVisible()).toBe(
+        true,
+      );
+
+      // At most 2 tags on a featured item (the seed gives them 3).
+      const featured = page.getByTestId("featured-item");
+      expect(await featured.count()).toBeGreaterThan(0);
+      for (const item of await featured.all()) {
+        expect(await item.getByTestId("featured-tag").count()).toBeLessThanOrEqual(2);
+      }
+
+      // Prices with 2 decimals and Product JSON-LD on every card.
+      const cards = page.getByTestId("catalogue").getByTestId("product-card");
+      const count = await cards.count();
+      expect(count).toBeGreaterThanOrEqual(12);
+      const data = await cards.evaluateAll((articles) =>
+        articles.map((a) => ({
+          title: a.querySelector("h3")?.textContent,
+          price: a.querySelector("[data-testid=product-price]")?.textContent,
+          ld: JSON.parse(a.querySelector("script[type='application/ld+json']")!.textContent!),
+        })),
+      );
+      for (const { title, price, ld } of data) {
+        expect(ld["@type"]).toBe("Product");
+        expect(ld.name).toBe(title);
+        expect(ld.offers.priceCurrency).toBe("USD");
+        if (price !== "Free") expect(price).toBe(`$${ld.offers.price}`);
+      }
+      const lp = data.find((d) => d.title === LP)!;
+      expect(lp.ld.offers.availability).toBe("https://schema.org/OutOfStock");
+      const tote = data.find((d) => d.title === TOTE)!;
+      expect(tote.ld.offers.availability).toBe("https://schema.org/InStock");
+      // No private storage key reaches the page.
+      expect(await page.content()).not.toContain("sheet-music/");
+    },
+  );
+
+  it("lays the catalogue out in 1 column on a phone and 3 on a desktop", async () => {
+    for (const [viewport, columns] of [
+      ["phone", 1],
+      ["desktop", 3],
+    ] as const) {
+      const { page } = await openPage("/shop", { viewport });
+      const lefts = await page
+        .getByTestId("catalogue")
+        .getByTestId("product-card")
+        .evaluateAll(
+          (cards) => new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left))).size,
+        );
+      expect(lefts, viewport).toBe(columns);
+    }
+  });
+
+  it("moves the featured carousel with its buttons, and loops", async () => {
+    const { page } = await openPage("/shop", { viewport: "phone" });
+    const next = page.getByRole("button", { name: "Next featured items" });
+    const previous = page.getByRole("button", { name: "Previous featured items" });
+    const current = () =>
+      page.locator("[data-testid=featured-item][aria-current=true]").getAttribute("aria-label");
+    const total = await page.getByTestId("featured-item").count();
+    await eventually(() => next.isEnabled()).toBe(true);
+    expect(await current()).toBe(`1 of ${total}`);
+    await next.click();
+    await eventually(current).toBe(`2 of ${total}`);
+    await previous.click();
+    await eventually(current).toBe(`1 of ${total}`);
+    // Before the first comes the last.
+    await previous.focus();
+    await page.keyboard.press("Enter");
+    await eventually(current).toBe(`${total} of ${total}`);
+  });
+});
+
+describe("cart", () => {
+  it("adds with toasts, opens the drawer, returns focus, and survives a reload", async () => {
+    const { page } = await openPage("/shop", { viewport: "phone" });
+    await addToCart(page, TOTE);
+    const drawer = cartDrawer(page);
+    expect(await drawer.innerText()).toContain("1 item in your cart");
+    const lines = drawer.getByTestId("cart-line");
+    expect(await lines.count()).toBe(1);
+    expect(await lines.first().innerText()).toContain(TOTE);
+
+    // Escape closes the drawer and focus goes back to the button that opened it.
+    await closeDrawer(page);
+    const addButton = card(page, TOTE).getByRole("button", { name: "Add to Cart" });
+    await eventually(() => addButton.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The same product and format again: quantity 2 on one line.
+    await addToCart(page, TOTE);
+    expect(await lines.count()).toBe(1);
+    expect(await lines.first().getByTestId("cart-line-quantity").innerText()).toBe("2");
+    expect(await drawer.getByTestId("cart-total").innerText()).toBe("$44.00");
+    await closeDrawer(page);
+    await eventually(() => page.getByTestId("cart-badge").innerText()).toBe("2");
+
+    await page.reload();
+    await eventually(() => page.getByTestId("cart-badge").innerText()).toBe("2");
+    await page.getByTestId("cart-button").click();
+    await drawer.waitFor();
+    expect(await drawer.innerText()).toContain("2 items in your cart");
+    expect(await lines.first().innerText()).toContain(TOTE);
+    expect(await drawer.getByTestId("cart-line-total").innerText()).toBe("$44.00");
+
+    // Minus lowers, the remove button removes, with their toasts.
+    await lines.first().getByRole("button", { name: "Decrease quantity" }).click();
+    await eventually(() => lines.first().getByTestId("cart-line-quantity").innerText()).toBe("1");
+    await lines
+      .first()
+      .getByRole("button", { name: `Remove ${TOTE}` })
+      .first()
+      .click();
+    await toast(page, "Item removed").waitFor();
+    await eventually(() => drawer.innerText()).toContain("Your cart is empty");
+    expect(await drawer.innerText()).toContain("Add some items to get started!");
+    expect(await storedCart(page)).toBeNull();
+  });
+
+  it("clears the cart with Clear Cart", async () => {
+    const { page } = await openPage("/shop", { viewport: "desktop" });
+    await addToCart(page, TOTE);
+    await closeDrawer(page);
+    await addToCart(page, SHEET_MUSIC);
+    const drawer = cartDrawer(page);
+    expect(await drawer.innerText()).toContain("2 items in your cart");
+    await drawer.getByRole("button", { name: "Clear Cart" }).click();
+    await toast(page, "Cart cleared").waitFor();
+    await eventually(() => drawer.innerText()).toContain("Your cart is empty");
+    expect(await storedCart(page)).toBeNull();
+  });
+
+  it("keeps Tab inside the open drawer", async () => {
+    const { page } = await openPage("/shop", { viewport: "desktop" });
+    await addToCart(page, TOTE);
+    const drawer = cartDrawer(page);
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+  });
+});
+
+describe("stock", () => {
+  it("shows Out of Stock with Add to Cart disabled", async () => {
+    const { page } = await openPage("/shop", { viewport: "desktop" });
+    expect(await card(page, LP).getByTestId("stock-note").innerText()).toBe("Out of Stock");
+    expect(await card(page, LP).getByRole("button", { name: "Add to Cart" }).isDisabled()).toBe(
+      true,
+    );
+  });
+
+  it("refuses to cart more than the stock, and disables plus at the limit", async () => {
+    const { page } = await openPage("/shop", { viewport: "phone" });
+    const stock = await shownStock(page, CD);
+    expect(stock, "the CD has stock left").toBeGreaterThan(0);
+    for (let i = 0; i < stock!; i++) {
+      await addToCart(page, CD);
+      await closeDrawer(page);
+    }
+    await card(page, CD).getByRole("button", { name: "Add to Cart" }).click();
+    const refused = toast(page, "Insufficient Stock");
+    await refused.waitFor();
+    expect(await refused.innerText()).toContain(`Only ${stock} items available in stock`);
+    // Nothing was added and the drawer did not open.
+    expect(await cartDrawer(page).count()).toBe(0);
+    expect(await storedCart(page)).toHaveLength(1);
+
+    await page.getByTestId("cart-button").click();
+    const line = cartDrawer(page).getByTestId("cart-line");
+    expect(await line.getByTestId("cart-line-quantity").innerText()).toBe(String(stock));
+    expect(await line.getByRole("button", { name: "Increase quantity" }).isDisabled()).toBe(true);
+    expect(await line.getByTestId("cart-line-limit").innerText()).toBe("Maximum quantity reached");
+  });
+});
+
+describe("checkout with the demo provider", () => {
+  it("buys sheet music and merch: toast, confirmation drawer, empty cart, lower stock", async () => {
+    const { page } = await openPage("/shop", { viewport: "phone" });
+    const cdStock = await shownStock(page, CD);
+    expect(cdStock, "the CD has stock left").toBeGreaterThan(0);
+
+    await addToCart(page, SHEET_MUSIC);
+    await closeDrawer(page);
+    await addToCart(page, MERCH);
+    await closeDrawer(page);
+    await addToCart(page, CD);
+    expect(await cartDrawer(page).innerText()).toContain("3 items in your cart");
+
+    const email = "demo.buyer@example.com";
+    await checkout(page, email);
+
+    // Editing the address goes back to the e-mail step, with the address kept.
+    const drawer = cartDrawer(page);
+    await drawer.getByRole("button", { name: "Edit e-mail address" }).click();
+    expect(await drawer.getByLabel("Email").inputValue()).toBe(email);
+    await drawer.getByRole("button", { name: "Continue to Payment" }).click();
+
+    const pay = drawer.getByRole("button", { name: "Complete demo payment" });
+    await pay.waitFor();
+    expect(await drawer.getByTestId("demo-checkout").innerText()).toContain("No money moves");
+    expect(await drawer.getByTestId("checkout-total").innerText()).toBe("$49.99");
+    await pay.click();
+
+    await expectPurchaseConfirmed(page, email);
+
+    // The shop was read again: the CD's stock went down by one without a reload.
+    const expected = cdStock! - 1;
+    await eventually(() => shownStock(page, CD)).toBe(expected);
+  });
+
+  it("goes Back to Cart from checkout with the cart intact", async () => {
+    const { page } = await openPage("/shop", { viewport: "desktop" });
+    await addToCart(page, TOTE);
+    await checkout(page, "back@example.com");
+    await cartDrawer(page).getByRole("button", { name: "Back to Cart" }).click();
+    const line = cartDrawer(page).getByTestId("cart-line");
+    await line.waitFor();
+    expect(await line.innerText()).toContain(TOTE);
+    expect(await storedCart(page)).toHaveLength(1);
+  });
+});
+
+describe("checkout with PayPal (the local stand-in)", () => {
+  const paypalAppUrl = inject("paypalAppUrl");
+  // Pages of the PayPal-mode server, whose answers the guard checks too.
+  const paypalSite = setupBrowser({ baseUrl: paypalAppUrl });
+
+  /** The stand-in's test hooks live on the origin the SDK is loaded from. */
+  async function fakePayPal(hook: string, body: unknown = {}) {
+    const config = (await (await fetch(`${paypalAppUrl}/api/provider-config`)).json()) as {
+      provider: string;
+      sdkUrl: string;
+    };
+    expect(config.provider).toBe("paypal");
+    const response = await fetch(new URL(`/__test/${hook}`, config.sdkUrl), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(response.ok, `fake PayPal hook ${hook}`).toBe(true);
+  }
+
+  /** A cart (sheet music unless told), through checkout to the rendered PayPal buttons. */
+  async function toPayPalButtons(
+    email: string,
+    titles = [SHEET_MUSIC],
+    open: typeof openPage = paypalSite.openPage,
+  ) {
+    const { page } = await open(`${paypalAppUrl}/shop`, { viewport: "desktop" });
+    for (const [i, title] of titles.entries()) {
+      if (i > 0) await closeDrawer(page);
+      await addToCart(page, title);
+    }
+    await checkout(page, email);
+    const button = cartDrawer(page).locator("[data-fake-paypal=button]");
+    await button.waitFor();
+    return { page, button };
+  }
+
+  it("buys sheet music through the PayPal buttons", async () => {
+    const email = "paypal.buyer@example.com";
+    const { page, button } = await toPayPalButtons(email);
+    await button.click();
+    await expectPurchaseConfirmed(page, email);
+  });
+
+  it("keeps the cart when the buyer cancels, and releases the held stock", async () => {
+    const { page: shop } = await paypalSite.openPage("/shop", { viewport: "desktop" });
+    const cdStock = await shownStock(shop, CD);
+    expect(cdStock, "the CD has stock left").toBeGreaterThan(0);
+
+    const { page, button } = await toPayPalButtons("cancel@example.com", [SHEET_MUSIC, CD]);
+    await fakePayPal("buyer-action", { action: "cancel" });
+    await button.click();
+    const cancelled = toast(page, "Payment Cancelled");
+    await cancelled.waitFor();
+    expect(await cancelled.innerText()).toContain(
+      "Your payment was cancelled. Your cart items are still saved.",
+    );
+    expect(await storedCart(page)).toHaveLength(2);
+    expect(await cartDrawer(page).isVisible()).toBe(true);
+
+    // The order's hold on the CD ends at once (not after the hold time).
+    await eventually(async () => {
+      await shop.reload();
+      return shownStock(shop, CD);
+    }).toBe(cdStock);
+  });
+
+  it("keeps the cart when PayPal reports an error", async () => {
+    const { page, button } = await toPayPalButtons("error@example.com");
+    await fakePayPal("buyer-action", { action: "error" });
+    await button.click();
+    const failed = toast(page, "PayPal Error");
+    await failed.waitFor();
+    expect(await failed.innerText()).toContain(
+      "There was an issue with PayPal. Please try again or use a different payment method.",
+    );
+    expect(await storedCart(page)).toHaveLength(1);
+  });
+
+  it("keeps the cart when the payment cannot be captured, and says why", async () => {
+    // The refused capture answers 402; this page is watched for the test server only.
+    const { page, button } = await toPayPalButtons("declined@example.com", [SHEET_MUSIC], openPage);
+    await fakePayPal("decline-next-capture");
+    await button.click();
+    const failed = toast(page, "Payment Processing Error");
+    await failed.waitFor();
+    expect(await failed.innerText()).toContain(
+      "There was an issue processing your payment. Please contact support with your PayPal transaction ID.",
+    );
+    expect(await storedCart(page)).toHaveLength(1);
+    expect(await page.getByRole("dialog", { name: /Purchase Confirmed/ }).count()).toBe(0);
+    expect(await cartDrawer(page).getByTestId("payment-failure-reason").innerText()).toContain(
+      "Your payment was declined",
+    );
+  });
+
+  it("offers Try again when the buttons fail to render", async () => {
+    await fakePayPal("sdk-failures", { renders: 1 });
+    const { page } = await paypalSite.openPage("/shop", { viewport: "desktop" });
+    await addToCart(page, SHEET_MUSIC);
+    await checkout(page, "render@example.com");
+    const drawer = cartDrawer(page);
+    await drawer.getByText("PayPal checkout is temporarily unavailable").waitFor();
+    const setupError = toast(page, "PayPal Setup Error");
+    await setupError.waitFor();
+    expect(await setupError.innerText()).toContain("Unable to initialize PayPal checkout:");
+    expect(await drawer.getByRole("link", { name: "Contact for payment" }).isVisible()).toBe(true);
+    await drawer.getByRole("button", { name: "Try again" }).click();
+    await drawer.locator("[data-fake-paypal=button]").waitFor();
+  });
+
+  it("offers Retry after the SDK fails to load 3 times", async () => {
+    await fakePayPal("sdk-failures", { loads: 3 });
+    const { page } = await paypalSite.openPage("/shop", { viewport: "phone" });
+    await addToCart(page, SHEET_MUSIC);
+    await checkout(page, "retry@example.com");
+    const drawer = cartDrawer(page);
+    await drawer.getByText("PayPal checkout failed to load").waitFor();
+    await toast(page, "PayPal Setup Error").waitFor();
+    await drawer.getByRole("button", { name: "Retry" }).click();
+    await drawer.locator("[data-fake-paypal=button]").waitFor();
+  });
+});
