@@ -415,6 +415,7 @@ describe("headers and feeds", () => {
       ["/about", "About Silas Lowenthorne | Silas Lowenthorne"],
       ["/media", "Media Gallery | Silas Lowenthorne"],
       ["/loe", "LOE | Silas Lowenthorne"],
+      ["/shop", "Shop | Silas Lowenthorne"],
       ["/events", "Live Events | Silas Lowenthorne"],
       ["/contact", "Get in Touch | Silas Lowenthorne"],
     ] as const) {
