@@ -24,21 +24,6 @@ const ABOUT_CONTENT_KEYS = [
   "about-milestones",
 ] as const;
 
-export async function loader() {
-  const [content, lists, footer] = await Promise.all([
-    loadPageContent(ABOUT_CONTENT_KEYS),
-    orNull(loadAboutLists(), "about lists"),
-    orNull(loadPageContent(FOOTER_LINK_KEYS), "footer links"),
-  ]);
-  return {
-    content,
-    lists: lists ?? { influences: [], collaborations: [], stats: [] },
-    sameAs: footer ? socialLinksFromContent(footer).map((l) => l.url) : [],
-  };
-}
-
-export const headers = publicPageHeaders;
-
 /** The image entry's title describes the picture, unless it is still the registry's label. */
 function portraitAlt(title: string): string {
   return title === contentDefinition("about-hero-image").defaultTitle
@@ -46,16 +31,36 @@ function portraitAlt(title: string): string {
     : title;
 }
 
-const STAT_ICONS: Record<string, LucideIcon> = { Music, Users, MapPin };
-
 /** "2019: Founds LOE" → year and text; lines without a year keep their text. */
 function milestone(line: string): { year: string | null; text: string } {
   const match = /^\s*([^:]{1,20}?)\s*[:–-]\s+(.+)$/.exec(line);
   return match ? { year: match[1]!, text: match[2]! } : { year: null, text: line };
 }
 
-function Paragraphs({ text, spacing }: { text: string | null; spacing: string }) {
-  return splitParagraphs(text).map((paragraph, i, all) => (
+export async function loader() {
+  const [content, lists, footer] = await Promise.all([
+    loadPageContent(ABOUT_CONTENT_KEYS),
+    orNull(loadAboutLists(), "about lists"),
+    orNull(loadPageContent(FOOTER_LINK_KEYS), "footer links"),
+  ]);
+  // Text is split here, on the server, so the content registry stays out of the browser.
+  return {
+    content,
+    bio: splitParagraphs(content["about-hero"].description),
+    journey: splitParagraphs(content["about-journey"].description),
+    milestones: splitParagraphs(content["about-milestones"].description).map(milestone),
+    portraitAlt: portraitAlt(content["about-hero-image"].title),
+    lists: lists ?? { influences: [], collaborations: [], stats: [] },
+    sameAs: footer ? socialLinksFromContent(footer).map((l) => l.url) : [],
+  };
+}
+
+export const headers = publicPageHeaders;
+
+const STAT_ICONS: Record<string, LucideIcon> = { Music, Users, MapPin };
+
+function Paragraphs({ paragraphs, spacing }: { paragraphs: string[]; spacing: string }) {
+  return paragraphs.map((paragraph, i, all) => (
     <p key={i} className={cn(i < all.length - 1 && spacing)}>
       {paragraph}
     </p>
@@ -63,11 +68,10 @@ function Paragraphs({ text, spacing }: { text: string | null; spacing: string })
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {
-  const { content, lists } = loaderData;
+  const { content, lists, bio, journey: journeyParagraphs, milestones } = loaderData;
   const hero = content["about-hero"];
   const secondary = content["about-hero-secondary"];
   const journey = content["about-journey"];
-  const milestones = splitParagraphs(content["about-milestones"].description).map(milestone);
 
   return (
     <>
@@ -85,7 +89,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
               {hero.title}
             </h1>
             <div className="mt-8 max-w-2xl text-lg leading-relaxed text-foreground/85">
-              <Paragraphs text={hero.description} spacing={hero.paragraphSpacing} />
+              <Paragraphs paragraphs={bio} spacing={hero.paragraphSpacing} />
             </div>
             {secondary.description && (
               <aside className="mt-10 max-w-2xl border-l-2 border-primary/70 pl-6">
@@ -103,7 +107,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
             />
             <SmartImage
               src={content["about-hero-image"].value}
-              alt={portraitAlt(content["about-hero-image"].title)}
+              alt={loaderData.portraitAlt}
               aspectRatio="3 / 4"
               priority
               preload
@@ -137,21 +141,21 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {(journey.description || milestones.length > 0) && (
+      {(journeyParagraphs.length > 0 || milestones.length > 0) && (
         <section aria-labelledby="journey-title" className="py-20 sm:py-28">
           <Container className="grid gap-14 lg:grid-cols-2">
-            {journey.description && (
+            {journeyParagraphs.length > 0 && (
               <div>
                 <SectionHeading id="journey-title" title={journey.title} align="left" />
                 <div className="text-base leading-relaxed text-foreground/85 sm:text-lg">
-                  <Paragraphs text={journey.description} spacing={journey.paragraphSpacing} />
+                  <Paragraphs paragraphs={journeyParagraphs} spacing={journey.paragraphSpacing} />
                 </div>
               </div>
             )}
             {milestones.length > 0 && (
               <div>
                 <SectionHeading
-                  id={journey.description ? undefined : "journey-title"}
+                  id={journeyParagraphs.length > 0 ? undefined : "journey-title"}
                   title={content["about-milestones"].title}
                   align="left"
                 />
@@ -237,7 +241,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteMetaData(matches);
   if (!loaderData) return [{ title: pageTitle("About") }];
   const { content, sameAs } = loaderData;
-  const bio = splitParagraphs(content["about-hero"].description)[0] ?? null;
+  const bio = loaderData.bio[0] ?? null;
   return [
     ...seoMeta({
       siteUrl: site.siteUrl,

@@ -9,7 +9,7 @@ import { LoeHero } from "~/components/loe/loe-hero";
 import { SectionBoundary, SectionMessage } from "~/components/loe/section";
 import { Container } from "~/components/ui/container";
 import { splitParagraphs } from "~/domain/page-content";
-import { SITE_NAME } from "~/domain/site";
+import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
 import {
   loadLoeAudioTracks,
   loadLoeImages,
@@ -92,12 +92,12 @@ export default function LoePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.hero.title ?? "LOE"} | ${SITE_NAME}` },
-  {
-    name: "description",
-    content: data?.hero.description ?? "Discover our featured content and gallery",
-  },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  seoMeta({
+    siteUrl: siteMetaData(matches).siteUrl,
+    title: pageTitle(loaderData?.hero.title ?? "LOE"),
+    description: loaderData?.hero.description ?? "Discover our featured content and gallery",
+    path: "/loe",
+  });
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -9,6 +9,7 @@ import { ShopHero } from "~/components/shop/shop-hero";
 import { toShopProduct } from "~/components/shop/shop-product";
 import { preloadCartDrawers } from "~/components/cart/cart-drawer-host";
 import { SITE_NAME } from "~/domain/site";
+import { seoMeta, siteMetaData } from "~/domain/seo";
 import { refreshCartProducts } from "~/lib/cart-store";
 import { getDb } from "~/server/db.server";
 import { getEnv } from "~/server/env.server";
@@ -70,17 +71,17 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   if (data?.maintenance) return [{ title: `Shop Under Maintenance | ${SITE_NAME}` }];
-  return [
-    { title: `Shop | ${SITE_NAME}` },
-    {
-      name: "description",
-      content:
-        data?.hero.description ??
-        "Recordings, sheet music and merchandise, straight from the artist.",
-    },
-  ];
+  return seoMeta({
+    siteUrl: siteMetaData(matches).siteUrl,
+    title: `Shop | ${SITE_NAME}`,
+    description:
+      data?.hero.description ??
+      "Recordings, sheet music and merchandise, straight from the artist.",
+    path: "/shop",
+    image: data?.featured[0]?.product.image,
+  });
 };
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -414,6 +414,8 @@ describe("headers and feeds", () => {
       ["/", "Silas Lowenthorne"],
       ["/about", "About Silas Lowenthorne | Silas Lowenthorne"],
       ["/media", "Media Gallery | Silas Lowenthorne"],
+      ["/loe", "LOE | Silas Lowenthorne"],
+      ["/shop", "Shop | Silas Lowenthorne"],
       ["/events", "Live Events | Silas Lowenthorne"],
       ["/contact", "Get in Touch | Silas Lowenthorne"],
     ] as const) {
