@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { canIncrease, lineTotal, type Cart, type CartItem } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
 import { removeLine, setLineQuantity } from "~/lib/cart-store";
-import { formatLabel } from "~/components/shop/labels";
+import { lineFormatLabel } from "~/components/shop/labels";
 import { SmartImage } from "~/components/smart-image";
 import { CART_TOAST_POSITION, showStockToast } from "./cart-toasts";
 
@@ -52,7 +52,7 @@ export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
               {product.title}
             </h3>
             <p className="mt-0.5 text-sm text-muted-foreground">
-              <span data-testid="cart-line-format">{formatLabel(line.selectedFormat)}</span>
+              <span data-testid="cart-line-format">{lineFormatLabel(line)}</span>
               <span aria-hidden> · </span>
               <span className="sr-only">, </span>
               <span data-testid="cart-line-unit-price">{formatPrice(line.pricePerItem)}</span> each
