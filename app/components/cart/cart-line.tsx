@@ -3,7 +3,8 @@ import { toast } from "sonner";
 import { canIncrease, lineTotal, type Cart, type CartItem } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
 import { removeLine, setLineQuantity } from "~/lib/cart-store";
-import { formatLabel } from "~/components/shop/labels";
+import { lineFormatLabel } from "~/components/shop/labels";
+import { SmartImage } from "~/components/smart-image";
 import { CART_TOAST_POSITION, showStockToast } from "./cart-toasts";
 
 const stepButton =
@@ -35,13 +36,14 @@ export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
       data-testid="cart-line"
       data-product-id={product.id}
     >
-      <img
+      <SmartImage
         src={product.image}
         alt=""
-        width={80}
-        height={80}
-        loading="lazy"
-        className="size-20 shrink-0 rounded-xl bg-muted object-cover ring-1 ring-border/70"
+        width={800}
+        height={800}
+        aspectRatio="1 / 1"
+        sizes="80px"
+        className="size-20 shrink-0 rounded-xl ring-1 ring-border/70"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex items-start justify-between gap-3">
@@ -50,7 +52,7 @@ export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
               {product.title}
             </h3>
             <p className="mt-0.5 text-sm text-muted-foreground">
-              <span data-testid="cart-line-format">{formatLabel(line.selectedFormat)}</span>
+              <span data-testid="cart-line-format">{lineFormatLabel(line)}</span>
               <span aria-hidden> · </span>
               <span className="sr-only">, </span>
               <span data-testid="cart-line-unit-price">{formatPrice(line.pricePerItem)}</span> each

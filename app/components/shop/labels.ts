@@ -17,3 +17,23 @@ export function categoryLabel(category: string): string {
 export function formatLabel(format: ProductFormat): string {
   return FORMAT_LABELS[format] ?? format;
 }
+
+/**
+ * What a product's formats read as on a card or cart line. Merchandise gets the spec's
+ * default format "digital" (public-site §3), which would tell a buyer that a T-shirt
+ * is a download; it reads as its category instead.
+ */
+export function formatsLabel(product: { sourceCategory: string; formats: ProductFormat[] }) {
+  if (product.sourceCategory.trim().toLowerCase() === "merchandise")
+    return categoryLabel("merchandise");
+  return product.formats.map(formatLabel).join(" · ");
+}
+
+export function lineFormatLabel(line: {
+  product: { sourceCategory: string };
+  selectedFormat: ProductFormat;
+}): string {
+  return line.product.sourceCategory.trim().toLowerCase() === "merchandise"
+    ? categoryLabel("merchandise")
+    : formatLabel(line.selectedFormat);
+}

@@ -7,7 +7,7 @@ import { productAnchor, productJsonLd, serializeJsonLd } from "~/domain/product-
 import { isOutOfStock, lowStockCount } from "~/domain/stock";
 import { cn } from "~/lib/cn";
 import { addToCartWithFeedback } from "~/components/cart/cart-toasts";
-import { categoryLabel, formatLabel } from "./labels";
+import { categoryLabel, formatsLabel } from "./labels";
 import { ProductImage } from "./product-image";
 import type { ShopProduct } from "./shop-product";
 
@@ -106,7 +106,7 @@ export function ProductCard({
   const titleId = useId();
   const outOfStock = isOutOfStock(stockSource(product));
   const category = categoryLabel(product.sourceCategory);
-  const formats = product.formats.map(formatLabel).join(" · ");
+  const formats = formatsLabel(product);
 
   return (
     <article
