@@ -59,6 +59,15 @@ describe.each(["desktop", "phone"] as ViewportName[])("accessibility (%s)", (vie
       }
       window.scrollTo(0, 0);
     });
+    // Contrast is only meaningful once fade-ins have ended (the endless banner scroll aside).
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     const violations = await runAxe(page);
     const blocking = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(

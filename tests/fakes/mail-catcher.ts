@@ -34,6 +34,17 @@ export function decodeQuotedPrintable(source: string): string {
   return bytes.toString("utf8");
 }
 
+/**
+ * Headers are never quoted-printable: decoding them too would turn "?token=AB…" in a
+ * List-Unsubscribe URL into a byte whenever a random token starts with two hex digits.
+ */
+function decodeBodyOnly(source: string): string {
+  const split = /\r?\n\r?\n/.exec(source);
+  if (!split) return source;
+  const end = split.index + split[0].length;
+  return source.slice(0, end) + decodeQuotedPrintable(source.slice(end));
+}
+
 /** "=?UTF-8?Q?Your_download_links_=E2=80=93_order?=" → "Your download links – order" */
 function decodeHeader(value: string): string {
   return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
@@ -60,7 +71,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         messages.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           subject: decodeHeader(subject),
-          text: decodeQuotedPrintable(source),
+          text: decodeBodyOnly(source),
         });
         callback();
       });
