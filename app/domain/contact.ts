@@ -2,8 +2,7 @@
  * The contact form: one schema for the browser form, the page's no-JavaScript action
  * and POST /api/send-contact-email, and the texts of its outcomes (spec §5, §8).
  */
-// zod/mini: the same schemas at a fraction of the bytes on the public pages.
-import * as z from "zod/mini";
+import { emailAddress, formSchema, optionalText, requiredText } from "./form-schema";
 
 export const CONTACT_TEXT = {
   successTitle: "Message sent!",
@@ -19,32 +18,24 @@ export const CONTACT_TEXT = {
 /** The hidden field people never see and bots fill in. */
 export const CONTACT_HONEYPOT_FIELD = "website";
 
-const required = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, message),
-      z.maxLength(max, `Please keep this under ${max} characters.`),
-    );
+export interface ContactInput {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  [CONTACT_HONEYPOT_FIELD]?: string;
+}
 
-export const contactSchema = z.object({
-  name: required("Please enter your name.", 200),
-  email: z.pipe(
-    z
-      .string({ error: "Please enter your email address." })
-      .check(
-        z.trim(),
-        z.minLength(1, "Please enter your email address."),
-        z.maxLength(254, "Please enter a valid email address."),
-      ),
-    z.email("Please enter a valid email address."),
-  ),
-  subject: required("Please enter a subject.", 200),
-  message: required("Please enter a message.", 5000),
-  [CONTACT_HONEYPOT_FIELD]: z.optional(z.string()),
+export const contactSchema = formSchema<ContactInput>({
+  name: requiredText("Please enter your name.", 200),
+  email: emailAddress({
+    required: "Please enter your email address.",
+    invalid: "Please enter a valid email address.",
+  }),
+  subject: requiredText("Please enter a subject.", 200),
+  message: requiredText("Please enter a message.", 5000),
+  [CONTACT_HONEYPOT_FIELD]: optionalText,
 });
-export type ContactInput = z.infer<typeof contactSchema>;
 export type ContactField = "name" | "email" | "subject" | "message";
 
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;

@@ -2,8 +2,7 @@
  * The newsletter form: its schema (used by the form in the browser and by the
  * subscribe endpoint) and every text the visitor sees (public-site spec §5, §8).
  */
-// zod/mini: the same schemas at a fraction of the bytes on the public pages.
-import * as z from "zod/mini";
+import { emailAddress, formSchema } from "./form-schema";
 
 export const NEWSLETTER_TEXT = {
   requiredTitle: "Email Required",
@@ -23,20 +22,20 @@ export const NEWSLETTER_TEXT = {
 /** How long the button says "Subscribed!" before the form is idle again (spec §9). */
 export const SUBSCRIBED_STATE_MS = 3_000;
 
+export interface NewsletterInput {
+  email: string;
+}
+
 /** Addresses are stored lower-cased, so one person is one subscriber. */
-export const newsletterSchema = z.object({
-  email: z.pipe(
-    z
-      .string({ error: NEWSLETTER_TEXT.requiredDescription })
-      .check(
-        z.trim(),
-        z.minLength(1, NEWSLETTER_TEXT.requiredDescription),
-        z.maxLength(254, NEWSLETTER_TEXT.invalidDescription),
-      ),
-    z.email(NEWSLETTER_TEXT.invalidDescription).check(z.toLowerCase()),
+export const newsletterSchema = formSchema<NewsletterInput>({
+  email: emailAddress(
+    {
+      required: NEWSLETTER_TEXT.requiredDescription,
+      invalid: NEWSLETTER_TEXT.invalidDescription,
+    },
+    { lowerCase: true },
   ),
 });
-export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
 export type NewsletterProblem = "required" | "invalid";
 

@@ -5,9 +5,10 @@
  */
 import { moneyEquals, roundMoney } from "./money";
 import { checkStock } from "./stock";
+import { EMAIL_ADDRESS_PATTERN } from "./form-schema";
 
 /** "must match {email} with no spaces". */
-export const CHECKOUT_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const CHECKOUT_EMAIL_PATTERN = EMAIL_ADDRESS_PATTERN;
 export const CHECKOUT_EMAIL_HELP =
   "We'll send your order confirmation and download links to this email.";
 
