@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CheckCircle2, Loader2, Send } from "lucide-react";
 import {
   CONTACT_HONEYPOT_FIELD,

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Check, Loader2, Send } from "lucide-react";
 import { cn } from "~/lib/cn";
 import {

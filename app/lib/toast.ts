@@ -1,5 +1,51 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import type { ExternalToast, toast as sonnerToast } from "sonner";
+
+/**
+ * Toasts, with sonner loaded only when the first one is shown. Pages show a toast after
+ * something the visitor did (or a redirect), so the ~10 KB toast library stays out of
+ * the JavaScript every page needs before it can be used. Same calls as sonner's `toast`.
+ */
+type Sonner = typeof sonnerToast;
+
+let sonner: Promise<Sonner> | undefined;
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+let markToasterMounted: () => void = () => {};
+const toasterMounted = new Promise<void>((resolve) => (markToasterMounted = resolve));
+
+/** The Toaster (components/ui/toaster.tsx) renders sonner's once asked to. */
+export function onToasterWanted(listener: () => void): () => void {
+  if (toasterWanted) listener();
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
+/** Called by sonner's Toaster once it listens: toasts sent before then would be lost. */
+export function toasterReady() {
+  markToasterMounted();
+}
+
+function deliver(show: (toast: Sonner) => void) {
+  if (typeof window === "undefined") return;
+  if (!toasterWanted) {
+    toasterWanted = true;
+    for (const listener of toasterListeners) listener();
+  }
+  sonner ??= import("sonner").then((module) => module.toast);
+  void Promise.all([sonner, toasterMounted]).then(([toast]) => show(toast));
+}
+
+type Message = Parameters<Sonner>[0];
+
+export const toast = Object.assign(
+  (message: Message, options?: ExternalToast) => deliver((t) => t(message, options)),
+  {
+    success: (message: Message, options?: ExternalToast) =>
+      deliver((t) => t.success(message, options)),
+    error: (message: Message, options?: ExternalToast) => deliver((t) => t.error(message, options)),
+  },
+);
 
 /** A toast as loaders and actions return it; `id` makes a repeat of the same words show again. */
 export interface ToastMessage {

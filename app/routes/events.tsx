@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CalendarX, CalendarPlus, AlertTriangle } from "lucide-react";
 import type { Route } from "./+types/events";
 import type { loader as rootLoader } from "~/root";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { ImageOff } from "lucide-react";
 import type { Route } from "./+types/media";
 import { PageHero } from "~/components/page-hero";

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { ArrowLeft, ArrowRight, MailCheck, ShoppingBag } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CART_TOAST_POSITION } from "./cart-toasts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/drawer";

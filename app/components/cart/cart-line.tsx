@@ -1,5 +1,5 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { canIncrease, lineTotal, type Cart, type CartItem } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
 import { removeLine, setLineQuantity } from "~/lib/cart-store";

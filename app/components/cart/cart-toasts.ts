@@ -1,7 +1,7 @@
 /**
  * The cart's toasts with the spec's texts and durations (public-site spec §8, §9).
  */
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Product } from "~/domain/product";
 import { addProductToCart, openCartDrawer } from "~/lib/cart-store";
 

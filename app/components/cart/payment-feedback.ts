@@ -1,7 +1,7 @@
 /**
  * The payment toasts with the spec's texts (public-site spec §8 "Checkout and payment").
  */
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { CART_TOAST_POSITION } from "./cart-toasts";
 
 import { messageOf } from "./payment-status";

@@ -1,18 +1,16 @@
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { onToasterWanted } from "~/lib/toast";
 
-/** Toasts in the site's colours; pages call `toast()` from sonner. */
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+/** Where toasts appear. Empty (and sonner not loaded) until the page shows its first one. */
 export function Toaster() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onToasterWanted(() => setWanted(true)), []);
+  if (!wanted) return null;
   return (
-    <Sonner
-      theme="dark"
-      position="bottom-right"
-      toastOptions={{
-        classNames: {
-          toast: "!bg-card !text-foreground !border-border font-sans",
-          description: "!text-muted-foreground",
-          error: "!border-destructive",
-        },
-      }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }

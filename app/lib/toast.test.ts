@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+const shown: unknown[][] = [];
+vi.mock("sonner", () => ({
+  toast: Object.assign((...args: unknown[]) => shown.push(["message", ...args]), {
+    success: (...args: unknown[]) => shown.push(["success", ...args]),
+    error: (...args: unknown[]) => shown.push(["error", ...args]),
+  }),
+}));
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("toast (sonner loaded on first use)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+    shown.length = 0;
+  });
+
+  it("asks for the Toaster, then shows what was sent once it listens, in order", async () => {
+    vi.stubGlobal("window", {});
+    const { toast, onToasterWanted, toasterReady } = await import("./toast");
+    const wanted = vi.fn();
+    const stop = onToasterWanted(wanted);
+
+    toast.success("Saved", { description: "All good" });
+    toast("Item removed", { duration: 2000 });
+    expect(wanted).toHaveBeenCalledTimes(1);
+    await settle();
+    expect(shown).toEqual([]); // sonner's Toaster is not mounted yet: nothing is lost
+
+    toasterReady();
+    await settle();
+    toast.error("Failed");
+    await settle();
+    expect(shown).toEqual([
+      ["success", "Saved", { description: "All good" }],
+      ["message", "Item removed", { duration: 2000 }],
+      ["error", "Failed", undefined],
+    ]);
+    expect(wanted).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it("tells a Toaster that mounts later that it is wanted", async () => {
+    vi.stubGlobal("window", {});
+    const { toast, onToasterWanted } = await import("./toast");
+    toast.error("Early");
+    const wanted = vi.fn();
+    onToasterWanted(wanted);
+    expect(wanted).toHaveBeenCalledTimes(1);
+  });
+
+  it("does nothing on the server", async () => {
+    const { toast, onToasterWanted } = await import("./toast");
+    const wanted = vi.fn();
+    onToasterWanted(wanted);
+    toast.success("Server");
+    await settle();
+    expect(wanted).not.toHaveBeenCalled();
+    expect(shown).toEqual([]);
+  });
+});
