@@ -15,6 +15,7 @@ import { SITE_NAME } from "./domain/site";
 import { NotFound } from "./components/not-found";
 import { ErrorFallback } from "./components/error-fallback";
 import { Toaster } from "./components/ui/toaster";
+import { Stylesheet } from "./components/stylesheet";
 import { loadThemeStyleSheet } from "./server/theme.server";
 import { getEnv } from "./server/env.server";
 
@@ -33,7 +34,6 @@ export const links: Route.LinksFunction = () => [
     type: "font/woff2",
     crossOrigin: "anonymous",
   },
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -58,6 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f0f0f" />
+        <Stylesheet href={stylesheet} />
+        {/* After the stylesheet, whose :root holds the defaults: the saved theme wins. */}
         <style
           id="theme-variables"
           nonce={data?.nonce}
