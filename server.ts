@@ -72,6 +72,25 @@ app.use((_req, res, next) => {
   next();
 });
 
+app.use(compression());
+
+// Built scripts, styles and fonts: served ahead of the page middleware, with only the
+// headers a static file needs. The documents' security headers (CSP and the rest, about
+// 1 KB) would otherwise ride on each of the dozens of small script files a page loads.
+const clientDir = path.resolve("build/client");
+if (!isDev) {
+  const setHeaders = (res: Response) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  };
+  // Hashed build assets never change.
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders }),
+  );
+  app.use("/fonts", express.static(path.join(clientDir, "fonts"), { maxAge: "30d", setHeaders }));
+}
+
 const paypalOrigins = [
   new URL(env.PAYPAL_SDK_URL).origin,
   "https://www.paypal.com",
@@ -116,7 +135,6 @@ app.use(
     referrerPolicy: { policy: "same-origin" },
   }),
 );
-app.use(compression());
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -204,13 +222,6 @@ if (isDev) {
     }
   });
 } else {
-  const clientDir = path.resolve("build/client");
-  // Hashed build assets never change; everything else may.
-  app.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }),
-  );
-  app.use("/fonts", express.static(path.join(clientDir, "fonts"), { maxAge: "30d" }));
   app.use(express.static(clientDir, { maxAge: "1h" }));
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
   app.use(createRequestHandler({ build, getLoadContext }));

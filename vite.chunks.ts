@@ -1,0 +1,102 @@
+/**
+ * How the browser code is split into files (used by vite.config.ts for the client build).
+ *
+ * Left to itself, Rollup makes a file for every icon and small component that two
+ * pages share: ~25 requests on a first visit, each a round trip on a phone network.
+ * Here:
+ * - "shell": what the root and public layouts need (nav, footer, error pages, toasts'
+ *   entry point, the icons they use, React), plus the app's modules that most public
+ *   pages share (at least SHARED_BY public routes);
+ * - route modules, lazy parts (cart drawers, sonner) and everything only some pages
+ *   use stay where Rollup puts them;
+ * - admin code never joins a chunk that public pages load.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Rollup } from "vite";
+
+const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
+const LUCIDE_DIR = "/node_modules/lucide-react/dist/esm/";
+/** A module used by this many public routes is worth shipping with every page. */
+const SHARED_BY = 4;
+/** Small libraries every page's components use. */
+const SHELL_PACKAGES = /\/node_modules\/(clsx|tailwind-merge|class-variance-authority)\//;
+
+const isAdmin = (id: string) =>
+  id.startsWith(`${APP_DIR}routes/admin/`) || id.startsWith(`${APP_DIR}components/admin/`);
+const isApp = (id: string) => id.startsWith(APP_DIR) && !isAdmin(id);
+
+function publicRouteModules(moduleIds: Iterable<string>): string[] {
+  return [...moduleIds].filter(
+    (id) =>
+      id.startsWith(`${APP_DIR}routes/`) && !isAdmin(id) && /\.tsx$/.test(id) && !id.includes("?"),
+  );
+}
+
+/** App modules reachable from `entry` through static imports (not the entry itself). */
+function staticAppImports(entry: string, getModuleInfo: Rollup.GetModuleInfo): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...(getModuleInfo(entry)?.importedIds ?? [])];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id) || !(isApp(id) || SHELL_PACKAGES.test(id))) continue;
+    seen.add(id);
+    stack.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/** lucide-react's export name → its icon file, from the package's own index. */
+function lucideIconFiles(indexId: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const index = readFileSync(indexId, "utf8");
+  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g)) {
+    for (const [, name] of names!.matchAll(/default as (\w+)/g)) files.set(name!, file!);
+  }
+  return files;
+}
+
+function planShell(meta: Rollup.ManualChunkMeta): Set<string> {
+  const ids = [...meta.getModuleIds()];
+  const shell = new Set<string>();
+  for (const entry of [`${APP_DIR}root.tsx`, `${APP_DIR}routes/public-layout.tsx`]) {
+    for (const id of staticAppImports(entry, meta.getModuleInfo)) shell.add(id);
+  }
+  const routes = publicRouteModules(ids).filter((id) => !id.endsWith("public-layout.tsx"));
+  const usedBy = new Map<string, number>();
+  for (const route of routes) {
+    for (const id of staticAppImports(route, meta.getModuleInfo)) {
+      usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
+    }
+  }
+  for (const [id, count] of usedBy) if (count >= SHARED_BY) shell.add(id);
+
+  // The icons the shell's modules import, and lucide's own base code.
+  const lucideIndex = ids.find((id) => id.endsWith(`${LUCIDE_DIR}lucide-react.js`));
+  if (lucideIndex) {
+    const iconFiles = lucideIconFiles(lucideIndex);
+    const lucideRoot = lucideIndex.slice(0, -"lucide-react.js".length);
+    for (const id of [...shell]) {
+      const code = meta.getModuleInfo(id)?.code ?? "";
+      for (const [, names] of code.matchAll(
+        /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
+      )) {
+        for (const name of names!.split(",").map((n) => n.trim().split(/\s+as\s+/)[0]!)) {
+          const file = iconFiles.get(name);
+          if (file) shell.add(`${lucideRoot}${file}`);
+        }
+      }
+    }
+    for (const id of ids) {
+      if (id.startsWith(lucideRoot) && !id.startsWith(`${lucideRoot}icons/`)) shell.add(id);
+    }
+  }
+  return shell;
+}
+
+let shell: Set<string> | undefined;
+
+export function manualChunks(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
+  shell ??= planShell(meta);
+  return shell.has(id) ? "shell" : undefined;
+}
