@@ -5,6 +5,9 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { StylesheetTextContext } from "./components/stylesheet";
+import { builtStylesheets } from "./server/stylesheets.server";
+import { deferHydrationTransform } from "./server/deferred-hydration.server";
 
 export const streamTimeout = 5_000;
 
@@ -34,7 +37,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <StylesheetTextContext.Provider value={import.meta.env.DEV ? new Map() : builtStylesheets()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetTextContext.Provider>,
       {
         nonce,
         [readyOption]() {
@@ -48,7 +53,14 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (import.meta.env.DEV) {
+            pipe(body);
+          } else {
+            // The page's scripts start once it has painted (server/deferred-hydration).
+            const html = deferHydrationTransform(nonce);
+            html.pipe(body);
+            pipe(html);
+          }
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -1,0 +1,169 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import {
+  DEFERRED_MODULE_ID,
+  FALLBACK_START_MS,
+  deferHydrationTransform,
+  deferModuleScripts,
+} from "./deferred-hydration.server";
+
+const NONCE = "abc123==";
+const moduleScript = `<script nonce="${NONCE}" type="module" async="">import * as route0 from "/assets/root-1.js";
+import("/assets/entry.client-1.js");</script>`;
+const documentHtml = [
+  `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>`,
+  `<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="${NONCE}"/>`,
+  `<link rel="modulepreload" href="/assets/shell-1.js" nonce="${NONCE}"/>`,
+  `<link rel="preload" href="/fonts/inter.woff2" as="font" type="font/woff2" crossOrigin="anonymous"/>`,
+  `</head><body><main>Café – “hello”</main>`,
+  `<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`,
+  moduleScript,
+  `<script nonce="${NONCE}">window.__reactRouterContext.streamController.enqueue("x")</script>`,
+  `</body></html>`,
+].join("");
+
+describe("deferModuleScripts", () => {
+  const out = deferModuleScripts(documentHtml, NONCE)!;
+
+  it("takes the module preloads out of the head and keeps every other link", () => {
+    expect(out).not.toMatch(/<link rel="modulepreload"/);
+    expect(out).toContain('<link rel="preload" href="/fonts/inter.woff2"');
+  });
+
+  it("holds the module script back as inert text with the same content", () => {
+    expect(out).not.toMatch(/<script[^>]*type="module"/);
+    expect(out).toContain(
+      `<script nonce="${NONCE}" type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}">import * as route0`,
+    );
+  });
+
+  it("adds a nonce'd loader that preloads the same modules and runs the same script", () => {
+    const loader = /<script nonce="abc123==">(\(function\(\)[\s\S]*?)<\/script>/.exec(out);
+    expect(loader).not.toBeNull();
+    expect(loader![1]).toContain('["/assets/entry.client-1.js","/assets/shell-1.js"]');
+    expect(loader![1]).toContain(`s.nonce="${NONCE}"`);
+    // Right after the held-back script, before the data the router streams in.
+    expect(out.indexOf(loader![0])).toBeLessThan(out.indexOf("streamController.enqueue"));
+  });
+
+  it("leaves a document without React Router's module script alone", () => {
+    expect(deferModuleScripts("<html><body>plain</body></html>", NONCE)).toBeNull();
+  });
+
+  /** Runs the loader against a stand-in page; returns what it appended, step by step. */
+  function runLoader(options: { paintTiming: boolean }) {
+    const loader = /<script nonce="abc123==">(\(function\(\)[\s\S]*?)<\/script>/.exec(out)![1]!;
+    const appended: { tag: string; props: Record<string, unknown> }[] = [];
+    const record = (node: Record<string, unknown>) =>
+      appended.push({ tag: node.tag as string, props: { ...node } });
+    const frames: (() => void)[] = [];
+    const timers: { fn: () => void; ms: number }[] = [];
+    let paintCallback: ((list: unknown, observer: unknown) => void) | undefined;
+    let disconnected = false;
+    class FakePerformanceObserver {
+      static supportedEntryTypes = options.paintTiming ? ["paint", "navigation"] : ["navigation"];
+      constructor(callback: (list: unknown, observer: unknown) => void) {
+        paintCallback = callback;
+      }
+      observe(init: { type: string; buffered: boolean }) {
+        expect(init).toEqual({ type: "paint", buffered: true });
+      }
+      disconnect() {
+        disconnected = true;
+      }
+    }
+    const page = {
+      window: { PerformanceObserver: FakePerformanceObserver },
+      document: {
+        createElement: (tag: string) => ({ tag }),
+        getElementById: (id: string) =>
+          id === DEFERRED_MODULE_ID ? { textContent: "CODE" } : null,
+        head: { appendChild: record },
+        body: { appendChild: record },
+      },
+      requestAnimationFrame: (fn: () => void) => frames.push(fn),
+      setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+    };
+    new Function("window", "document", "requestAnimationFrame", "setTimeout", loader)(
+      page.window,
+      page.document,
+      page.requestAnimationFrame,
+      page.setTimeout,
+    );
+    const runTimers = (filter: (ms: number) => boolean) =>
+      timers.splice(0).forEach((t) => (filter(t.ms) ? t.fn() : timers.push(t)));
+    return {
+      appended,
+      frames,
+      timers,
+      runTimers,
+      paint: (name: string) =>
+        paintCallback!(
+          { getEntriesByName: (n: string) => (n === name ? [{}] : []) },
+          {
+            disconnect: () => (disconnected = true),
+          },
+        ),
+      disconnected: () => disconnected,
+    };
+  }
+
+  const expectModulesAdded = (appended: { tag: string; props: Record<string, unknown> }[]) => {
+    expect(appended.map((a) => [a.tag, a.props.rel ?? a.props.type])).toEqual([
+      ["link", "modulepreload"],
+      ["link", "modulepreload"],
+      ["script", "module"],
+    ]);
+    expect(appended[2]!.props).toMatchObject({ nonce: NONCE, textContent: "CODE" });
+  };
+
+  it("starts the scripts once the first contentful paint is reported, once", () => {
+    const page = runLoader({ paintTiming: true });
+    page.runTimers((ms) => ms === 0);
+    page.paint("first-paint"); // a blank frame is not enough
+    page.runTimers((ms) => ms === 0);
+    expect(page.appended).toEqual([]);
+
+    page.paint("first-contentful-paint");
+    expect(page.disconnected()).toBe(true);
+    page.runTimers((ms) => ms === 0);
+    expectModulesAdded(page.appended);
+    page.runTimers(() => true); // the fallback timer finds them started
+    expect(page.appended).toHaveLength(3);
+  });
+
+  it("without paint timing, starts them after the next frame", () => {
+    const page = runLoader({ paintTiming: false });
+    expect(page.appended).toEqual([]);
+    page.frames.forEach((fn) => fn());
+    page.runTimers((ms) => ms === 0);
+    expectModulesAdded(page.appended);
+  });
+
+  it("starts them after FALLBACK_START_MS when no paint comes (a hidden tab)", () => {
+    const page = runLoader({ paintTiming: true });
+    expect(page.timers.map((t) => t.ms)).toEqual([FALLBACK_START_MS]);
+    page.runTimers(() => true);
+    expectModulesAdded(page.appended);
+  });
+});
+
+describe("deferHydrationTransform", () => {
+  it("gives the same result however the document is cut into chunks", async () => {
+    const bytes = Buffer.from(documentHtml, "utf8");
+    // 7-byte chunks cut through tags and through multi-byte characters.
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) =>
+      bytes.subarray(i * 7, i * 7 + 7),
+    );
+    const out = await text(Readable.from(chunks).pipe(deferHydrationTransform(NONCE)));
+    expect(out).toBe(deferModuleScripts(documentHtml, NONCE));
+    expect(out).toContain("Café – “hello”");
+  });
+
+  it("passes a document without the module script through unchanged", async () => {
+    const html = "<html><body>no scripts — ünïcode</body></html>";
+    const out = await text(Readable.from([Buffer.from(html)]).pipe(deferHydrationTransform(NONCE)));
+    expect(out).toBe(html);
+  });
+});

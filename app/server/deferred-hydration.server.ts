@@ -1,0 +1,93 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * Starts a page's JavaScript after its first paint instead of alongside it (decision 012).
+ *
+ * React Router's <Scripts> asks the browser to fetch every module at once: modulepreload
+ * links in the head and a module script at the end of the body. On a phone network
+ * those ~150 KB compete for bandwidth with what the visitor sees first (the document,
+ * fonts, the hero image), and the server-rendered page is complete without them. So
+ * the document leaves them out, and a small inline script adds the same preloads and
+ * the same module script as soon as the first frame has been painted.
+ *
+ * Everything else stays as React Router wrote it; hydration is unchanged, only later.
+ */
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*?\/?>/g;
+const MODULE_SCRIPT_OPEN = /<script([^>]*?) type="module" async="">/;
+const SCRIPT_CLOSE = "</script>";
+/** When the scripts start at the latest, painted or not. */
+export const FALLBACK_START_MS = 1500;
+/** The id the loader finds the held-back module script by. */
+export const DEFERRED_MODULE_ID = "rr-deferred-module";
+
+/** The inline loader: preloads, then the module script, once the page has painted. */
+export function deferredLoaderScript(hrefs: readonly string[], nonce: string | undefined): string {
+  const run = [
+    `var h=${JSON.stringify(hrefs)};`,
+    `h.forEach(function(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;document.head.appendChild(l)});`,
+    `var o=document.getElementById(${JSON.stringify(DEFERRED_MODULE_ID)});`,
+    `var s=document.createElement("script");s.type="module";`,
+    nonce ? `s.nonce=${JSON.stringify(nonce)};` : "",
+    `s.textContent=o.textContent;document.body.appendChild(s)`,
+  ].join("");
+  // Right after the first contentful paint (the browser reports it), or after the next
+  // frame where paint timing is missing. A hidden tab paints nothing: the timeout
+  // starts it anyway, as does anything else that keeps the paint from being reported.
+  const afterPaint = [
+    `var P=window.PerformanceObserver;`,
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){`,
+    `new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go,0)}}).observe({type:"paint",buffered:true})`,
+    `}else{requestAnimationFrame(function(){setTimeout(go,0)})}`,
+    `setTimeout(go,${FALLBACK_START_MS})`,
+  ].join("");
+  return `(function(){var d=0;function go(){if(d)return;d=1;${run}}${afterPaint}})()`;
+}
+
+/**
+ * Rewrites the HTML up to and including React Router's module script; a document
+ * without one (a resource route, an error before <Scripts>) passes through unchanged.
+ */
+export function deferModuleScripts(html: string, nonce: string | undefined): string | null {
+  const open = MODULE_SCRIPT_OPEN.exec(html);
+  if (!open) return null;
+  const close = html.indexOf(SCRIPT_CLOSE, open.index);
+  if (close === -1) return null;
+  const end = close + SCRIPT_CLOSE.length;
+
+  const hrefs: string[] = [];
+  const head = html.slice(0, open.index).replace(MODULE_PRELOAD, (_tag, href: string) => {
+    hrefs.push(href);
+    return "";
+  });
+  const heldBack = `<script${open[1]} type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}">`;
+  const body = html.slice(open.index + open[0].length, end);
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  const loader = `<script${nonceAttribute}>${deferredLoaderScript(hrefs, nonce)}</script>`;
+  return head + heldBack + body + loader + html.slice(end);
+}
+
+/**
+ * A stream stage for the document: holds the HTML back only until the module script
+ * has gone by (it is in the shell, so that is the first flush), then passes through.
+ */
+export function deferHydrationTransform(nonce: string | undefined): Transform {
+  const decoder = new StringDecoder("utf8");
+  let pending = "";
+  let passThrough = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (passThrough) return callback(null, chunk);
+      pending += decoder.write(chunk);
+      const rewritten = deferModuleScripts(pending, nonce);
+      if (rewritten === null) return callback();
+      passThrough = true;
+      pending = "";
+      callback(null, rewritten);
+    },
+    flush(callback) {
+      pending += decoder.end();
+      callback(null, pending || undefined);
+    },
+  });
+}
