@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ExternalLink, Image as ImageIcon, Play } from "lucide-react";
 import { videoThumbnailUrl } from "~/domain/video";
+import { isEagerImage, isFirstScreenTile } from "~/domain/gallery";
 import { SmartImage } from "./smart-image";
 import { VideoDialog, type DialogVideo } from "./video-dialog";
 import { Dialog } from "./ui/dialog";
@@ -16,9 +17,6 @@ export interface MosaicItem {
   width: number | null;
   height: number | null;
 }
-
-/** The first six tiles are above the fold on most screens (spec §9: first 6 eager). */
-const PRIORITY_TILES = 6;
 
 /**
  * Media items as a masonry: 3 columns from 769 px, 2 from 481 px, 1 below (spec §9).
@@ -37,7 +35,8 @@ export function MediaMosaic({ items }: { items: readonly MosaicItem[] }) {
           <li key={item.id} className="mb-5 break-inside-avoid">
             <MediaTile
               item={item}
-              priority={index < PRIORITY_TILES}
+              priority={isFirstScreenTile(index)}
+              eager={isEagerImage(index)}
               onOpenVideo={() =>
                 setVideo({
                   title: item.title,
@@ -77,11 +76,13 @@ export function MediaMosaic({ items }: { items: readonly MosaicItem[] }) {
 function MediaTile({
   item,
   priority,
+  eager,
   onOpenVideo,
   onOpenPhoto,
 }: {
   item: MosaicItem;
   priority: boolean;
+  eager: boolean;
   onOpenVideo: () => void;
   onOpenPhoto: () => void;
 }) {
@@ -107,6 +108,7 @@ function MediaTile({
             item.width && item.height ? undefined : item.type === "video" ? "16 / 9" : "1"
           }
           priority={priority}
+          eager={eager}
           sizes="(min-width: 769px) 360px, (min-width: 481px) 50vw, 100vw"
           imgClassName="transition-transform duration-700 group-hover:scale-[1.03]"
           onStateChange={(state) => setImageFailed(state === "failed")}

@@ -21,6 +21,16 @@ describe("SmartImage on the server", () => {
     expect(html).not.toContain("<noscript>");
   });
 
+  it("renders an eager image at once at the browser's own priority", () => {
+    const html = renderToStaticMarkup(
+      <SmartImage src="/uploads/images/a.jpg" alt="A" width={900} height={600} eager />,
+    );
+    expect(html).toContain('loading="eager"');
+    expect(html).not.toContain("fetchPriority");
+    expect(html).toContain('decoding="async"');
+    expect(html).not.toContain("<noscript>");
+  });
+
   it("leaves a lazy image to the browser, with a native lazy copy for visitors without JS", () => {
     const html = renderToStaticMarkup(
       <SmartImage src="/uploads/images/a.jpg" alt="A" aspectRatio="4 / 3" />,

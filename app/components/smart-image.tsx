@@ -3,8 +3,10 @@
  *
  * - Nothing shifts: the box has its aspect ratio (from width/height or `aspectRatio`)
  *   before the picture arrives, or fills its positioned parent (`fill`).
- * - `priority` images (the hero, the first gallery tiles) load eagerly with high
+ * - `priority` images (the hero, the first gallery row) load eagerly with high
  *   fetch priority; `preload` also puts a <link rel=preload> in the document head.
+ *   `eager` images load at once at the browser's own priority (tiles that may be
+ *   below the fold on a phone).
  *   Every other image starts loading 50 px before it scrolls into view; without
  *   JavaScript the browser's own lazy loading takes over (the <noscript> copy).
  * - Local images get AVIF and WebP variants at several widths through <picture>
@@ -39,6 +41,8 @@ export interface SmartImageProps {
   sizes?: string;
   /** Load now with high priority (above-the-fold images). */
   priority?: boolean;
+  /** Load now, at the browser's own priority (it raises what turns out to be on screen). */
+  eager?: boolean;
   /** Also announce the image in the document head; for the one LCP image of a page. */
   preload?: boolean;
   /** Cover the nearest positioned ancestor instead of keeping an aspect-ratio box. */
@@ -109,6 +113,7 @@ export function SmartImage({
   aspectRatio,
   sizes = "100vw",
   priority = false,
+  eager = false,
   preload: shouldPreload = false,
   fill = false,
   fit = "cover",
@@ -117,7 +122,7 @@ export function SmartImage({
   onStateChange,
 }: SmartImageProps) {
   const boxRef = useRef<HTMLSpanElement>(null);
-  const [inView, setInView] = useState(priority);
+  const [inView, setInView] = useState(priority || eager);
   const [state, setState] = useState<SmartImageState>("loading");
   // `attempt` renders a fresh <img> (and a cache-busted URL); `failures` counts this round.
   const [attempt, setAttempt] = useState(0);
@@ -242,7 +247,7 @@ export function SmartImage({
         alt={alt}
         width={width ?? undefined}
         height={height ?? undefined}
-        loading={priority ? "eager" : "lazy"}
+        loading={priority || eager ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
         decoding={priority ? "auto" : "async"}
         onLoad={lazyFallback ? undefined : handleLoad}

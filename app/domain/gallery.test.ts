@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  GALLERY_PRIORITY_COUNT,
+  GALLERY_EAGER_COUNT,
   MOSAIC_GAP,
   aspectClass,
   aspectRatioValue,
@@ -10,7 +10,8 @@ import {
   cssAspectRatio,
   estimatedTileHeight,
   galleryAspectRatio,
-  isPriorityImage,
+  isEagerImage,
+  isFirstScreenTile,
   masonryColumnCount,
   mosaicColumnHeights,
   orderGalleryImages,
@@ -166,10 +167,11 @@ describe("LOE mosaic", () => {
     expect(balanceMosaic(images)).toEqual(balanceMosaic(images));
   });
 
-  it("loads the first six images eagerly with high priority", () => {
-    expect(GALLERY_PRIORITY_COUNT).toBe(6);
-    expect(isPriorityImage(0)).toBe(true);
-    expect(isPriorityImage(5)).toBe(true);
-    expect(isPriorityImage(6)).toBe(false);
+  it("loads the first six images eagerly, the first row at high priority", () => {
+    expect(GALLERY_EAGER_COUNT).toBe(6);
+    expect(isEagerImage(0)).toBe(true);
+    expect(isEagerImage(5)).toBe(true);
+    expect(isEagerImage(6)).toBe(false);
+    expect([0, 1, 2, 3].map(isFirstScreenTile)).toEqual([true, true, true, false]);
   });
 });

@@ -172,8 +172,18 @@ export function mosaicColumnHeights<T extends { visualWeight?: number | null }>(
   );
 }
 
-/** The first six images load eagerly with high priority (public-site spec §9). */
-export const GALLERY_PRIORITY_COUNT = 6;
-export function isPriorityImage(orderedPosition: number): boolean {
-  return orderedPosition < GALLERY_PRIORITY_COUNT;
+/**
+ * The first six images load eagerly (public-site spec §9). High fetch priority goes only
+ * to what can be on the first screen (decision 012): a tile below the fold fetched at
+ * high priority holds up the picture the visitor is looking at.
+ */
+export const GALLERY_EAGER_COUNT = 6;
+export function isEagerImage(orderedPosition: number): boolean {
+  return orderedPosition < GALLERY_EAGER_COUNT;
+}
+
+/** Tiles that can be on the first screen: the top row of the 3-column layout. */
+export const FIRST_SCREEN_TILES = 3;
+export function isFirstScreenTile(orderedPosition: number): boolean {
+  return orderedPosition < FIRST_SCREEN_TILES;
 }

@@ -8,7 +8,7 @@ import {
   balanceMosaic,
   cssAspectRatio,
   galleryAspectRatio,
-  isPriorityImage,
+  isEagerImage,
   visualWeight,
 } from "~/domain/gallery";
 import { SmartImage } from "~/components/smart-image";
@@ -49,7 +49,7 @@ export function GalleryError({ onRetry }: { onRetry?: () => void }) {
  * and the tiles flow through two CSS columns up to 768 px, and one up to 480 px.
  */
 function Mosaic({ images }: { images: LoeImage[] }) {
-  // `images` arrive in gallery order; the first six load eagerly at high priority.
+  // `images` arrive in gallery order; the first six load eagerly.
   const position = new Map(images.map((image, i) => [image.id, i]));
   const columns = balanceMosaic(images, MOSAIC_COLUMNS);
   return (
@@ -66,7 +66,7 @@ function Mosaic({ images }: { images: LoeImage[] }) {
             <GalleryTile
               key={image.id}
               image={image}
-              priority={isPriorityImage(position.get(image.id) ?? 99)}
+              eager={isEagerImage(position.get(image.id) ?? 99)}
             />
           ))}
         </div>
@@ -75,7 +75,8 @@ function Mosaic({ images }: { images: LoeImage[] }) {
   );
 }
 
-function GalleryTile({ image, priority }: { image: LoeImage; priority: boolean }) {
+/** The gallery is the page's third section: its first tiles load at once, never first. */
+function GalleryTile({ image, eager }: { image: LoeImage; eager: boolean }) {
   // A failed picture shows "Image unavailable" and Retry; the caption then only
   // speaks to screen readers, so the two never overlap.
   const [failed, setFailed] = useState(false);
@@ -100,7 +101,7 @@ function GalleryTile({ image, priority }: { image: LoeImage; priority: boolean }
         height={image.height}
         fill
         sizes="(min-width: 1152px) 360px, (min-width: 769px) 31vw, (min-width: 481px) 50vw, 100vw"
-        priority={priority}
+        eager={eager}
         imgClassName="transition-transform duration-700 group-hover:scale-[1.03]"
         onStateChange={(state) => setFailed(state === "failed")}
       />
