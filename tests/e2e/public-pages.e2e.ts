@@ -209,6 +209,10 @@ describe("media page", () => {
     expect(await tiles.count()).toBe(9);
     expect(await tiles.first().innerText()).toContain("LOE Live at the Meridian");
     expect(await page.getByText("Festival Crowd (draft)").count()).toBe(0);
+    // The first row (on any screen) loads at high priority; the first six eagerly.
+    const mosaic = page.getByTestId("media-mosaic");
+    expect(await mosaic.locator('img[fetchpriority="high"]').count()).toBe(3);
+    expect(await mosaic.locator('img[loading="eager"]').count()).toBe(6);
 
     await page.getByRole("button", { name: /View photo: .*Solo Under the Spot/ }).click();
     const dialog = page.locator("dialog[open]");

@@ -306,6 +306,33 @@ describe("server-rendered document", () => {
   });
 });
 
+describe("first paint", () => {
+  it("carries its stylesheet inline, with the saved theme after the defaults", async () => {
+    const html = await (await fetch(url("/about"))).text();
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    const inline = /<style data-href="\/assets\/app-[^"]+\.css">([\s\S]*?)<\/style>/.exec(html);
+    expect(inline, "the built stylesheet, inline").not.toBeNull();
+    expect(inline![1]).toContain("font-family:Playfair Display");
+    const stylesheet = inline!.index;
+    // app.css's :root holds the default colours; the stored theme must come later to win.
+    expect(html.indexOf('<style id="theme-variables"')).toBeGreaterThan(stylesheet);
+  });
+
+  it("starts the page's scripts only after it has painted, then hydrates", async () => {
+    const html = await (await fetch(url("/about"))).text();
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(html).toContain('type="text/x-deferred-module" id="rr-deferred-module"');
+
+    // openPage waits for hydration and fails on any console error.
+    const { page } = await openPage("/about");
+    const preloads = await page.$$eval('link[rel="modulepreload"]', (links) =>
+      links.map((l) => new URL((l as HTMLLinkElement).href).pathname),
+    );
+    expect(preloads.some((p) => /^\/assets\/entry\.client-/.test(p))).toBe(true);
+  });
+});
+
 describe("footer", () => {
   it("replaces the loading state with the loaded footer", async () => {
     const { page } = await openPage("/", { viewport: "desktop" });
