@@ -4,6 +4,7 @@ import { Menu, ShoppingBag, X } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { NAV_LINKS, cartBadgeLabel } from "~/domain/site";
 import { useCartCount } from "~/lib/cart-count";
+import { preloadCartUi } from "~/components/cart/cart-drawer-host";
 
 /** Scroll distance after which the bar turns more opaque (public-site spec §9). */
 export const NAV_OPAQUE_AFTER_PX = 100;
@@ -79,6 +80,8 @@ export function SiteNav({ homeHref, showCart, onCartClick }: SiteNavProps) {
             <button
               type="button"
               onClick={onCartClick}
+              onPointerEnter={preloadCartUi}
+              onFocus={preloadCartUi}
               className="relative inline-flex size-10 items-center justify-center rounded-full text-foreground transition-colors hover:bg-muted hover:text-primary"
               aria-label={badge ? `Open cart, ${cartCount} items` : "Open cart"}
               data-testid="cart-button"

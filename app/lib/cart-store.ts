@@ -4,8 +4,8 @@
  * CART_CHANGE_EVENT, so the nav badge and every open view follow; another tab's
  * write arrives through the "storage" event.
  *
- * The store also holds which cart drawer is open, because the nav's cart button, the
- * product cards and checkout all open or close it.
+ * Whether the cart drawer is open lives in ./cart-drawer-state.ts: every page's nav
+ * needs that, and only the shop needs the cart's rules.
  */
 import { useSyncExternalStore } from "react";
 import {
@@ -160,31 +160,4 @@ export function refreshCartProducts(products: readonly Product[]): void {
     return { ...line, product, pricePerItem };
   });
   if (changed) writeCart(next);
-}
-
-// --- Whether the cart drawer is open ---------------------------------------------
-
-let drawerOpen = false;
-const drawerListeners = new Set<() => void>();
-
-function setDrawerOpen(open: boolean) {
-  if (drawerOpen === open) return;
-  drawerOpen = open;
-  for (const listener of drawerListeners) listener();
-}
-
-export const openCartDrawer = () => setDrawerOpen(true);
-export const closeCartDrawer = () => setDrawerOpen(false);
-
-function subscribeToDrawer(onChange: () => void) {
-  drawerListeners.add(onChange);
-  return () => drawerListeners.delete(onChange);
-}
-
-export function useCartDrawerOpen(): boolean {
-  return useSyncExternalStore(
-    subscribeToDrawer,
-    () => drawerOpen,
-    () => false,
-  );
 }

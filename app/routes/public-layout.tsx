@@ -4,7 +4,7 @@ import { SiteNav } from "~/components/site-nav";
 import { SiteFooter } from "~/components/site-footer";
 import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
 import { ShopSkeleton } from "~/components/shop/shop-skeleton";
-import { openCartDrawer } from "~/lib/cart-store";
+import { openCartDrawer } from "~/lib/cart-drawer-state";
 import { PageSkeleton } from "~/components/page-skeletons";
 import { loadSiteShell } from "~/server/site.server";
 

@@ -7,7 +7,6 @@ import { FeaturedCarousel } from "~/components/shop/featured-carousel";
 import { ProductGrid } from "~/components/shop/product-grid";
 import { ShopHero } from "~/components/shop/shop-hero";
 import { toShopProduct } from "~/components/shop/shop-product";
-import { preloadCartDrawers } from "~/components/cart/cart-drawer-host";
 import { SITE_NAME } from "~/domain/site";
 import { seoMeta, siteMetaData } from "~/domain/seo";
 import { refreshCartProducts } from "~/lib/cart-store";
@@ -45,13 +44,9 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/public-layout");
   const products = loaderData.maintenance ? null : loaderData.products;
 
-  // The cart keeps a copy of each product; bring stock and prices up to date, and
-  // fetch the drawer's code while the visitor is still looking.
+  // The cart keeps a copy of each product; bring stock and prices up to date.
   useEffect(() => {
-    if (!products) return;
-    refreshCartProducts(products.map((p) => p.product));
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    idle(preloadCartDrawers);
+    if (products) refreshCartProducts(products.map((p) => p.product));
   }, [products]);
 
   if (loaderData.maintenance) {

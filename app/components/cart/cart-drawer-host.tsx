@@ -1,12 +1,19 @@
 import { Suspense, lazy, useState } from "react";
-import { useCartDrawerOpen } from "~/lib/cart-store";
+import { useCartDrawerOpen } from "~/lib/cart-drawer-state";
+import { preloadToaster } from "~/components/ui/toaster";
 
 const loadCartDrawers = () => import("./cart-drawers");
 const CartDrawers = lazy(loadCartDrawers);
 
-/** Starts downloading the drawers ahead of use (the shop page calls it when idle). */
-export function preloadCartDrawers(): void {
+/**
+ * Starts downloading the drawers (and the toasts that come with a change to the cart)
+ * when the visitor shows intent: a pointer over, or focus on, a cart or buy button.
+ * That is usually a few hundred milliseconds before the click, and no page loads
+ * checkout code before anyone reaches for it.
+ */
+export function preloadCartUi(): void {
   void loadCartDrawers();
+  preloadToaster();
 }
 
 /**

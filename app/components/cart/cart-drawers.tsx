@@ -19,7 +19,8 @@ import {
   paymentSuccessDescription,
   type RecordedPurchase,
 } from "~/lib/checkout-api";
-import { clearCart, closeCartDrawer, useCart, useCartDrawerOpen } from "~/lib/cart-store";
+import { clearCart, useCart } from "~/lib/cart-store";
+import { closeCartDrawer, useCartDrawerOpen } from "~/lib/cart-drawer-state";
 import { CartLine } from "./cart-line";
 import { CheckoutEmailStep } from "./checkout-email-step";
 import { CheckoutPaymentStep } from "./checkout-payment-step";

@@ -3,7 +3,8 @@
  */
 import { toast } from "~/lib/toast";
 import type { Product } from "~/domain/product";
-import { addProductToCart, openCartDrawer } from "~/lib/cart-store";
+import { addProductToCart } from "~/lib/cart-store";
+import { openCartDrawer } from "~/lib/cart-drawer-state";
 
 /** Shop toasts sit at the top, clear of the bottom drawer and its buttons. */
 export const CART_TOAST_POSITION = "top-center" as const;

@@ -24,7 +24,7 @@ import {
   withTimeout,
   type PayPalButtonsInstance,
 } from "~/lib/paypal-sdk";
-import { closeCartDrawer } from "~/lib/cart-store";
+import { closeCartDrawer } from "~/lib/cart-drawer-state";
 import type { loader as rootLoader } from "~/root";
 import {
   alternativePayment,

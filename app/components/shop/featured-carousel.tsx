@@ -1,14 +1,15 @@
 /**
  * The looping featured carousel: 1, 2, 3 or 4 slides per view by width, at most 2 tags
  * per item, previous/next buttons and the arrow keys. The slide widths are CSS, so the
- * server HTML already has the final layout; Embla adds the motion after hydration.
+ * server HTML already has the final layout; Embla adds the motion, loaded when the
+ * visitor first reaches for the carousel (lib/use-lazy-carousel.ts).
  */
 import { useCallback, useEffect, useId, useState } from "react";
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { slideImageSizes } from "~/domain/carousel";
 import { featuredTags } from "~/domain/product";
 import { cn } from "~/lib/cn";
+import { useLazyCarousel } from "~/lib/use-lazy-carousel";
 import { BuyButton, ProductPrice, StockNote } from "./product-card";
 import type { ShopProduct } from "./shop-product";
 import { categoryLabel } from "./labels";
@@ -26,7 +27,15 @@ const arrowButton =
 export function FeaturedCarousel({ title, description, items }: FeaturedCarouselProps) {
   const headingId = useId();
   // Embla drops the loop by itself when every slide already fits in view.
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: "start" });
+  const {
+    viewportRef,
+    api: embla,
+    activate,
+    run,
+  } = useLazyCarousel({
+    loop: true,
+    align: "start",
+  });
   const [canScroll, setCanScroll] = useState(items.length > 1);
   const [selected, setSelected] = useState(0);
 
@@ -45,8 +54,8 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
     };
   }, [embla, update]);
 
-  const previous = useCallback(() => embla?.scrollPrev(), [embla]);
-  const next = useCallback(() => embla?.scrollNext(), [embla]);
+  const previous = useCallback(() => run((api) => api.scrollPrev()), [run]);
+  const next = useCallback(() => run((api) => api.scrollNext()), [run]);
 
   if (items.length === 0) return null;
 
@@ -56,6 +65,9 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
       aria-roledescription="carousel"
       className="py-16 sm:py-20"
       data-testid="featured"
+      onPointerEnter={activate}
+      onTouchStart={activate}
+      onFocus={activate}
     >
       <div className="mx-auto w-full max-w-6xl px-5 sm:px-8">
         <div className="flex flex-wrap items-end justify-between gap-6">

@@ -7,6 +7,7 @@ import { productAnchor, productJsonLd, serializeJsonLd } from "~/domain/product-
 import { isOutOfStock, lowStockCount } from "~/domain/stock";
 import { cn } from "~/lib/cn";
 import { addToCartWithFeedback } from "~/components/cart/cart-toasts";
+import { preloadCartUi } from "~/components/cart/cart-drawer-host";
 import { categoryLabel, formatsLabel } from "./labels";
 import { ProductImage } from "./product-image";
 import type { ShopProduct } from "./shop-product";
@@ -64,6 +65,8 @@ export function BuyButton({
       disabled={outOfStock}
       aria-describedby={describedBy}
       onClick={() => addToCartWithFeedback(product)}
+      onPointerEnter={preloadCartUi}
+      onFocus={preloadCartUi}
       data-testid="add-to-cart"
     >
       <ShoppingBag aria-hidden /> Add to Cart

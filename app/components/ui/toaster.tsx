@@ -1,7 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { onToasterWanted } from "~/lib/toast";
 
-const SonnerToaster = lazy(() => import("./sonner-toaster"));
+const loadSonnerToaster = () => import("./sonner-toaster");
+const SonnerToaster = lazy(loadSonnerToaster);
+
+/** Fetches the toast code ahead of a toast that is about to be shown. */
+export function preloadToaster(): void {
+  void loadSonnerToaster();
+}
 
 /** Where toasts appear. Empty (and sonner not loaded) until the page shows its first one. */
 export function Toaster() {
