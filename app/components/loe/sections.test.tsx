@@ -152,7 +152,9 @@ describe("gallery states", () => {
       createdAt: "2024-01-01T00:00:00.000Z",
     }));
     const html = renderToStaticMarkup(<LoeGallery result={ok(images)} />);
-    expect(html.match(/fetchPriority="high"/g)).toHaveLength(6);
+    // Eager, but never at high priority: the gallery is the page's third section.
+    expect(html.match(/loading="eager"/g)).toHaveLength(6);
+    expect(html).not.toContain('fetchPriority="high"');
     expect(html.match(/<figure/g)).toHaveLength(8);
     // Lazy tiles ship a <noscript> copy with native lazy loading for visitors without JS.
     expect(html).toMatch(/<noscript>.*loading="lazy"/s);
