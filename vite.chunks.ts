@@ -63,11 +63,13 @@ function planShell(meta: Rollup.ManualChunkMeta): Set<string> {
     for (const id of staticAppImports(entry, meta.getModuleInfo)) shell.add(id);
   }
   const routes = publicRouteModules(ids).filter((id) => !id.endsWith("public-layout.tsx"));
+  const importsByRoute = new Map(routes.map((r) => [r, staticAppImports(r, meta.getModuleInfo)]));
+  // One page, one vote: a route that another route renders (/ renders home.tsx) is
+  // counted with that route, not again on its own.
+  const pages = routes.filter((r) => ![...importsByRoute.values()].some((set) => set.has(r)));
   const usedBy = new Map<string, number>();
-  for (const route of routes) {
-    for (const id of staticAppImports(route, meta.getModuleInfo)) {
-      usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
-    }
+  for (const page of pages) {
+    for (const id of importsByRoute.get(page)!) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
   }
   for (const [id, count] of usedBy) if (count >= SHARED_BY) shell.add(id);
 

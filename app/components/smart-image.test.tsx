@@ -21,12 +21,12 @@ describe("SmartImage on the server", () => {
     expect(html).not.toContain("<noscript>");
   });
 
-  it("renders an eager image at once at the browser's own priority", () => {
+  it("renders an eager image at once, at low priority", () => {
     const html = renderToStaticMarkup(
       <SmartImage src="/uploads/images/a.jpg" alt="A" width={900} height={600} eager />,
     );
     expect(html).toContain('loading="eager"');
-    expect(html).not.toContain("fetchPriority");
+    expect(html).toContain('fetchPriority="low"');
     expect(html).toContain('decoding="async"');
     expect(html).not.toContain("<noscript>");
   });

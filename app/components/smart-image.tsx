@@ -5,8 +5,8 @@
  *   before the picture arrives, or fills its positioned parent (`fill`).
  * - `priority` images (the hero, the first gallery row) load eagerly with high
  *   fetch priority; `preload` also puts a <link rel=preload> in the document head.
- *   `eager` images load at once at the browser's own priority (tiles that may be
- *   below the fold on a phone).
+ *   `eager` images load at once but at low priority, behind everything on the first
+ *   screen (gallery tiles that may be below the fold).
  *   Every other image starts loading 50 px before it scrolls into view; without
  *   JavaScript the browser's own lazy loading takes over (the <noscript> copy).
  * - Local images get AVIF and WebP variants at several widths through <picture>
@@ -41,7 +41,7 @@ export interface SmartImageProps {
   sizes?: string;
   /** Load now with high priority (above-the-fold images). */
   priority?: boolean;
-  /** Load now, at the browser's own priority (it raises what turns out to be on screen). */
+  /** Load now, at low priority: ready when scrolled to, never ahead of the first screen. */
   eager?: boolean;
   /** Also announce the image in the document head; for the one LCP image of a page. */
   preload?: boolean;
@@ -248,7 +248,7 @@ export function SmartImage({
         width={width ?? undefined}
         height={height ?? undefined}
         loading={priority || eager ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : undefined}
+        fetchPriority={priority ? "high" : eager ? "low" : undefined}
         decoding={priority ? "auto" : "async"}
         onLoad={lazyFallback ? undefined : handleLoad}
         onError={lazyFallback ? undefined : (event) => handleError(event.currentTarget)}

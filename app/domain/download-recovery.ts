@@ -1,6 +1,5 @@
 /** The "Lost your download links?" form, checked the same way in the browser and on the server. */
-import { z } from "zod";
-import { isValidCheckoutEmail } from "./order-validation";
+import { emailAddress, formSchema } from "./form-schema";
 
 export const RECOVERY_MESSAGES = {
   emailRequired: "Please enter your email address.",
@@ -10,14 +9,13 @@ export const RECOVERY_MESSAGES = {
   tooMany: "Too many requests. Please wait a few minutes and try again.",
 } as const;
 
-export const recoverLinksSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, RECOVERY_MESSAGES.emailRequired)
-    .max(254, RECOVERY_MESSAGES.emailInvalid)
-    .refine(isValidCheckoutEmail, RECOVERY_MESSAGES.emailInvalid)
-    .transform((email) => email.toLowerCase()),
-});
+export interface RecoverLinksInput {
+  email: string;
+}
 
-export type RecoverLinksInput = z.infer<typeof recoverLinksSchema>;
+export const recoverLinksSchema = formSchema<RecoverLinksInput>({
+  email: emailAddress(
+    { required: RECOVERY_MESSAGES.emailRequired, invalid: RECOVERY_MESSAGES.emailInvalid },
+    { lowerCase: true },
+  ),
+});

@@ -5,13 +5,8 @@ import { AuthShell } from "~/components/auth-shell";
 import { PasswordInput } from "~/components/password-input";
 import { Button } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
-import {
-  AUTH_TEXT,
-  authFormSchema,
-  authModeFromSearch,
-  firstErrors,
-  PASSWORD_MIN_LENGTH,
-} from "~/domain/auth";
+import { AUTH_TEXT, authModeFromSearch, PASSWORD_MIN_LENGTH } from "~/domain/auth";
+import { authFormSchema, firstErrors } from "~/domain/auth-schemas";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { getSessionUser } from "~/server/access.server";

@@ -4,7 +4,8 @@
  * allow-list refusal, the same rate limits (Better Auth applies them in its router
  * only, not to `auth.api.*` calls), the same verification mail.
  */
-import { AUTH_TEXT, type AuthFormInput } from "~/domain/auth";
+import { AUTH_TEXT } from "~/domain/auth";
+import type { AuthFormInput } from "~/domain/auth-schemas";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getAuth } from "./auth.server";
 import { getEnv } from "./env.server";
 import { logger } from "./logger.server";

@@ -5,7 +5,7 @@ import { AllowedEmailForm } from "~/components/admin/allowed-email-form";
 import { AllowedEmailList } from "~/components/admin/allowed-email-list";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { ADMIN_TEXT, userManagementActionSchema } from "~/domain/admin";
-import { firstErrors } from "~/domain/auth";
+import { firstErrors } from "~/domain/auth-schemas";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { requireAdmin } from "~/server/access.server";
