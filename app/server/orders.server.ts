@@ -34,6 +34,7 @@ import { downloadTokens, orderLines, orders, shopItems } from "./db/schema.serve
 import { issueDownloadTokens, downloadUrl } from "./downloads.server";
 import { AppError } from "./errors.server";
 import { logger } from "./logger.server";
+import type { RateLimitRule } from "./rate-limit.server";
 import { deliverQueuedMail, queueMail, type QueuedMail } from "./outbox.server";
 import { lateCaptureRefundMail, orderConfirmationMail } from "./order-mail.server";
 import {
@@ -41,12 +42,26 @@ import {
   type PaymentProvider,
   type ProviderCapture,
 } from "./payments/types.server";
-import { commitStock, holdStock, OutOfStock, releaseStock, reholdStock } from "./stock.server";
+import {
+  commitStock,
+  holdStock,
+  OutOfStock,
+  releaseStock,
+  reholdStock,
+  type Transaction,
+} from "./stock.server";
 
 export type Order = typeof orders.$inferSelect;
 
 /** An order step that failed in a way the buyer should be told about. */
 export class OrderError extends AppError {}
+
+/**
+ * Orders one client address may start in a window. A buyer starts one or two (a
+ * retry after a cancelled payment starts another); each holds stock for 15 minutes,
+ * so without a limit one address could keep a limited item held indefinitely.
+ */
+export const CHECKOUT_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 10 * 60_000 };
 
 export interface OrderOptions {
   now?: Date;
@@ -502,18 +517,7 @@ export async function recordCapture(
         .where(eq(orderLines.orderId, order.id))
         .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
 
-      const bought = new Map<string, number>();
-      for (const line of lines) {
-        if (line.shopItemId) {
-          bought.set(line.shopItemId, (bought.get(line.shopItemId) ?? 0) + line.quantity);
-        }
-      }
-      for (const [shopItemId, quantity] of [...bought].sort(([a], [b]) => (a < b ? -1 : 1))) {
-        await tx
-          .update(shopItems)
-          .set({ purchaseCount: sql`${shopItems.purchaseCount} + ${quantity}` })
-          .where(eq(shopItems.id, shopItemId));
-      }
+      await changePurchaseCounts(tx, lines, +1);
 
       const withFiles = lines.filter((l) => l.storageKey);
       const tokens = await issueDownloadTokens(
@@ -559,6 +563,32 @@ export async function recordCapture(
   const current = (await findOrderByProviderId(db, order.providerOrderId))!;
   if (current.paymentStatus !== "completed") return { kind: "not-recorded", order: current };
   return { kind: "completed", result: await orderResult(db, current), firstTime };
+}
+
+/**
+ * Adds (a completed order) or takes back (a refunded one) each item's bought quantity
+ * to its purchase count, which orders the "most popular" lists. Never below zero.
+ * Items in id order, so two transactions lock rows in the same order.
+ */
+export async function changePurchaseCounts(
+  tx: Transaction,
+  lines: readonly { shopItemId: string | null; quantity: number }[],
+  direction: 1 | -1,
+): Promise<void> {
+  const bought = new Map<string, number>();
+  for (const line of lines) {
+    if (line.shopItemId) {
+      bought.set(line.shopItemId, (bought.get(line.shopItemId) ?? 0) + line.quantity);
+    }
+  }
+  for (const [shopItemId, quantity] of [...bought].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await tx
+      .update(shopItems)
+      .set({
+        purchaseCount: sql`greatest(${shopItems.purchaseCount} + ${direction * quantity}, 0)`,
+      })
+      .where(eq(shopItems.id, shopItemId));
+  }
 }
 
 /** A capture for stock that is gone: the money goes back and the buyer gets a mail. */

@@ -5,7 +5,13 @@ import {
   type FakePayPal,
   type SignedWebhook,
 } from "../../tests/fakes/fake-paypal";
-import { downloadTokens, orderLines, orders, paymentWebhookEvents } from "./db/schema.server";
+import {
+  downloadTokens,
+  orderLines,
+  orders,
+  paymentWebhookEvents,
+  shopItems,
+} from "./db/schema.server";
 import { completeOrder, createProviderOrder } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
 import { PayPalProvider } from "./payments/paypal.server";
@@ -218,7 +224,7 @@ describe.each(await testDatabaseKinds())("PayPal webhooks on %s", (kind) => {
     expect(await stockOf(t.db, cd.id)).toBe(2);
   });
 
-  it("PAYMENT.CAPTURE.REFUNDED marks the order refunded and revokes its download links", async () => {
+  it("PAYMENT.CAPTURE.REFUNDED marks the order refunded, revokes its links, uncounts the sale", async () => {
     const sheet = await sheetMusic();
     const lines = [{ item: sheet, quantity: 1 }];
     const { orderID } = await createProviderOrder(
@@ -241,6 +247,15 @@ describe.each(await testDatabaseKinds())("PayPal webhooks on %s", (kind) => {
       await t.db.select().from(downloadTokens).where(inArray(downloadTokens.orderLineId, lineIds)),
     ).toHaveLength(1);
 
+    const purchases = async () =>
+      (
+        await t.db
+          .select({ count: shopItems.purchaseCount })
+          .from(shopItems)
+          .where(eq(shopItems.id, sheet.id))
+      )[0]!.count;
+    const purchasedBefore = await purchases();
+
     fake.refundNow(order.captureId!);
     const delivery = fake.webhook("PAYMENT.CAPTURE.REFUNDED", orderID);
     expect((await deliver(delivery)).body).toEqual({
@@ -251,7 +266,10 @@ describe.each(await testDatabaseKinds())("PayPal webhooks on %s", (kind) => {
     expect(
       await t.db.select().from(downloadTokens).where(inArray(downloadTokens.orderLineId, lineIds)),
     ).toEqual([]);
+    // The refunded sale no longer counts towards "most popular".
+    expect(await purchases()).toBe(purchasedBefore - 1);
     expect((await deliver(delivery)).body).toEqual({ received: true, duplicate: true });
+    expect(await purchases()).toBe(purchasedBefore - 1);
   });
 
   it("acknowledges events it does not handle and events for orders it does not know", async () => {

@@ -9,10 +9,16 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { moneyEquals } from "~/domain/money";
 import type { Database } from "./db.server";
-import { orders, paymentWebhookEvents } from "./db/schema.server";
+import { invalidateSiteCache } from "./cache.server";
+import { orderLines, orders, paymentWebhookEvents } from "./db/schema.server";
 import { revokeOrderDownloads } from "./downloads.server";
 import { logger } from "./logger.server";
-import { recordCapture, type Order, type OrderOptions } from "./orders.server";
+import {
+  changePurchaseCounts,
+  recordCapture,
+  type Order,
+  type OrderOptions,
+} from "./orders.server";
 import { parseWebhookEvent, type WebhookEvent } from "./payments/paypal-parse.server";
 import type { PaymentProvider, WebhookHeaders } from "./payments/types.server";
 import { releaseStock } from "./stock.server";
@@ -163,11 +169,18 @@ async function processEvent(
           .set({ paymentStatus: "refunded" })
           .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "completed")))
           .returning({ id: orders.id });
-        return marked ? revokeOrderDownloads(tx, order.id) : null;
+        if (!marked) return null;
+        // A refunded sale no longer counts towards "most popular".
+        const lines = await tx
+          .select({ shopItemId: orderLines.shopItemId, quantity: orderLines.quantity })
+          .from(orderLines)
+          .where(eq(orderLines.orderId, order.id));
+        await changePurchaseCounts(tx, lines, -1);
+        return revokeOrderDownloads(tx, order.id);
       });
-      return revoked === null
-        ? `ignored: order ${order.paymentStatus}`
-        : `refunded: ${revoked} download link(s) revoked`;
+      if (revoked === null) return `ignored: order ${order.paymentStatus}`;
+      invalidateSiteCache();
+      return `refunded: ${revoked} download link(s) revoked`;
     }
 
     default:
