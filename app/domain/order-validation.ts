@@ -23,6 +23,7 @@ export const ORDER_MESSAGES = {
   invalidPrice: (title: string) => `Invalid price for item: ${title}`,
   priceMismatch: "Price calculation error. Please refresh and try again.",
   unavailable: (title: string) => `Item is no longer available: ${title}`,
+  tooManyCheckouts: "Too many checkout attempts. Please wait a few minutes and try again.",
 } as const;
 
 export interface OrderLineRequest {

@@ -1,15 +1,25 @@
 import type { Route } from "./+types/api.create-provider-order";
+import { ORDER_MESSAGES } from "~/domain/order-validation";
 import { handleJson, json, methodNotAllowed, readJson } from "~/server/api.server";
 import { getDb } from "~/server/db.server";
-import { createProviderOrder } from "~/server/orders.server";
+import { CHECKOUT_RATE_LIMIT, createProviderOrder } from "~/server/orders.server";
 import { getPaymentProvider } from "~/server/payments/index.server";
+import { hitRateLimit, rateLimitKey } from "~/server/rate-limit.server";
 
 /** POST { items: [{ id, title, price, quantity, category }], customerEmail } → { orderID } | { error } */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  return handleJson("Failed to create order", async () =>
-    json(await createProviderOrder(getDb(), getPaymentProvider(), await readJson(request))),
-  );
+  return handleJson("Failed to create order", async () => {
+    const db = getDb();
+    // Every order holds stock for a while: one address cannot keep holding it all.
+    const limit = await hitRateLimit(
+      db,
+      rateLimitKey("checkout", context.clientAddress),
+      CHECKOUT_RATE_LIMIT,
+    );
+    if (!limit.allowed) return json({ error: ORDER_MESSAGES.tooManyCheckouts }, 429);
+    return json(await createProviderOrder(db, getPaymentProvider(), await readJson(request)));
+  });
 }
 
 export function loader() {
