@@ -15,7 +15,7 @@
  * `waitForMail()` from ./mail.ts. ADMIN_EMAIL is fixed so tests know the owner.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -25,7 +25,6 @@ import type { TestProject } from "vitest/node";
 import { startSmtpCatcher } from "~/server/testing/smtp-catcher.server";
 import { findChromium } from "./chromium";
 import { startFakePayPal } from "../fakes/fake-paypal";
-import { startMailCatcher } from "../fakes/mail-catcher";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -142,14 +141,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const mailDir = path.join(tmp, "mail");
-  mkdirSync(mailDir, { recursive: true });
-  let mailCount = 0;
-  const smtp = await startSmtpCatcher({
-    onMail: (mail) => {
-      const name = `${String(++mailCount).padStart(4, "0")}.json`;
-      writeFileSync(path.join(mailDir, name), JSON.stringify(mail));
-    },
-  });
+  const smtp = await startSmtpCatcher({ dir: mailDir });
 
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of INHERITED_SETTINGS_TO_DROP) delete env[name];
@@ -243,11 +235,10 @@ export default async function setup(project: TestProject) {
 
 // ===========================================================================
 // Shop: PayPal mode. A local stand-in for PayPal (REST API and JS SDK,
-// tests/fakes/fake-paypal.ts), an SMTP catcher (tests/fakes/mail-catcher.ts) and a
-// second app server configured for PayPal against the stand-in, with its own fresh
-// DATA_DIR and real SMTP delivery to the catcher. Tests reach them through
-// inject("paypalAppUrl"), inject("fakePaypalUrl") (its /__test/ hooks) and
-// inject("mailCatcherUrl") (GET /messages?to=).
+// tests/fakes/fake-paypal.ts), a second SMTP catcher and a second app server
+// configured for PayPal against the stand-in, with its own fresh DATA_DIR and real
+// SMTP delivery to the catcher. Tests reach them through inject("paypalAppUrl"),
+// inject("fakePaypalUrl") (its /__test/ hooks) and inject("paypalMailDir").
 // ===========================================================================
 
 /** A demo shop item as the PayPal-mode server has it (ids are random per run). */
@@ -264,7 +255,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     paypalAppUrl: string;
     fakePaypalUrl: string;
-    mailCatcherUrl: string;
+    /** Every mail the PayPal-mode server sent, one JSON file per message. */
+    paypalMailDir: string;
     /** The demo shop items of the PayPal-mode server, for buying through its API. */
     paypalShopItems: E2EShopItem[];
   }
@@ -312,7 +304,8 @@ async function startPayPalMode(
   baseEnv: NodeJS.ProcessEnv,
 ): Promise<PayPalMode> {
   const fake = await startFakePayPal();
-  const mail = await startMailCatcher();
+  const mailDir = path.join(tmp, "mail-paypal");
+  const mail = await startSmtpCatcher({ dir: mailDir });
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(tmp, "server-paypal.log");
@@ -334,7 +327,7 @@ async function startPayPalMode(
     PAYPAL_WEBHOOK_ID: fake.webhookId,
     PAYPAL_API_BASE: fake.url,
     PAYPAL_SDK_URL: fake.sdkUrl,
-    SMTP_URL: mail.smtpUrl,
+    SMTP_URL: mail.url,
   };
   delete env.SITE_PRODUCTION_HOST;
 
@@ -363,7 +356,7 @@ async function startPayPalMode(
 
   project.provide("paypalAppUrl", appUrl);
   project.provide("fakePaypalUrl", fake.url);
-  project.provide("mailCatcherUrl", mail.url);
+  project.provide("paypalMailDir", mailDir);
   project.provide("paypalShopItems", items);
 
   return {

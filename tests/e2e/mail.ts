@@ -2,17 +2,11 @@
  * Mail the app under test has sent, as received by the SMTP server of the global
  * setup (one JSON file per message in the directory it provides).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, inject } from "vitest";
-import type { CaughtMail } from "~/server/testing/smtp-catcher.server";
+import { readCaughtMail, type CaughtMail } from "~/server/testing/smtp-catcher.server";
 
 export function sentMail(): CaughtMail[] {
-  const dir = inject("mailDir");
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CaughtMail);
+  return readCaughtMail(inject("mailDir"));
 }
 
 /** The newest message to `to` whose subject matches, once it has arrived. */

@@ -495,7 +495,7 @@ describe("newsletter and contact mail", () => {
     expect(await subscribe.json()).toEqual({ success: true });
 
     const mail = await waitForMail(email, (m) => m.subject.includes("newsletter"));
-    const headers = mailHeaders(mail.text);
+    const headers = mailHeaders(mail.body);
     const header = /^List-Unsubscribe: <([^>]+)>/m.exec(headers);
     expect(header, headers).not.toBeNull();
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
@@ -540,9 +540,9 @@ describe("newsletter and contact mail", () => {
     const mail = await waitForMail("hello@silaslowenthorne.example", (m) =>
       m.subject.includes(sender),
     );
-    expect(mailHeaders(mail.text)).toMatch(
+    expect(mailHeaders(mail.body)).toMatch(
       new RegExp(`^Reply-To: ${sender.replace(/[.]/g, "\\.")}`, "mi"),
     );
-    expect(mail.text).toContain("Is the Copper Room date still open?");
+    expect(mail.body).toContain("Is the Copper Room date still open?");
   });
 });

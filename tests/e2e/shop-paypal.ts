@@ -5,13 +5,13 @@
  */
 import { expect, inject } from "vitest";
 import type { E2EShopItem } from "./global-setup";
-import type { CaughtMail } from "../fakes/mail-catcher";
+import { readCaughtMail, type CaughtMail } from "~/server/testing/smtp-catcher.server";
 
 export function paypalMode() {
   return {
     appUrl: inject("paypalAppUrl"),
     fakeUrl: inject("fakePaypalUrl"),
-    mailUrl: inject("mailCatcherUrl"),
+    mailDir: inject("paypalMailDir"),
     items: inject("paypalShopItems"),
   };
 }
@@ -72,11 +72,11 @@ export async function waitForMail(
   matches: (mail: CaughtMail) => boolean,
   timeoutMs = 20_000,
 ): Promise<CaughtMail> {
-  const { mailUrl } = paypalMode();
+  const { mailDir } = paypalMode();
+  const address = to.toLowerCase();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await fetch(`${mailUrl}/messages?to=${encodeURIComponent(to)}`);
-    const found = ((await response.json()) as CaughtMail[]).find(matches);
+    const found = readCaughtMail(mailDir).find((m) => m.to.includes(address) && matches(m));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`No matching mail to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -85,5 +85,5 @@ export async function waitForMail(
 
 /** The /download/<token> links in a mail, as paths. */
 export function downloadPaths(mail: CaughtMail): string[] {
-  return [...new Set([...mail.text.matchAll(/\/download\/[A-Za-z0-9_-]{43}/g)].map((m) => m[0]))];
+  return [...new Set([...mail.body.matchAll(/\/download\/[A-Za-z0-9_-]{43}/g)].map((m) => m[0]))];
 }

@@ -1,15 +1,20 @@
 /**
  * A real SMTP server in the test process (npm `smtp-server`) that keeps every
- * message it receives. Integration and browser tests point SMTP_URL at it.
+ * message it receives. Integration tests read `messages` or `waitFor`; browser tests,
+ * which run in other processes than the catcher, read the JSON files it writes to
+ * `dir` (one per message, in arrival order) with `readCaughtMail`.
  */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
 export interface CaughtMail {
   from: string;
   to: string[];
+  /** Decoded (RFC 2047 encoded words undone). */
   subject: string;
-  /** The whole message with quoted-printable soft breaks and escapes undone. */
+  /** The message source: headers as sent, the body with quoted-printable undone. */
   body: string;
 }
 
@@ -22,21 +27,58 @@ export interface SmtpCatcher {
   close(): Promise<void>;
 }
 
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** Undoes quoted-printable (soft line breaks, =XX escapes) so links read whole. */
+export function decodeQuotedPrintable(source: string): string {
+  const bytes = Buffer.from(
+    source
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  );
+  return bytes.toString("utf8");
+}
+
+/**
+ * Headers are never quoted-printable: decoding them too would turn "?token=AB…" in a
+ * List-Unsubscribe URL into a byte whenever a random token starts with two hex digits.
+ */
+function decodeBodyOnly(source: string): string {
+  const split = /\r?\n\r?\n/.exec(source);
+  if (!split) return source;
+  const end = split.index + split[0].length;
+  return (
+    Buffer.from(source.slice(0, end), "latin1").toString("utf8") +
+    decodeQuotedPrintable(source.slice(end))
+  );
+}
+
+/** "=?UTF-8?Q?Your_download_links_=E2=80=93_order?=" → "Your download links – order" */
+function decodeHeader(value: string): string {
+  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
+    kind.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : decodeQuotedPrintable(text.replace(/_/g, " ")),
+  );
+}
+
+/** Every message a catcher wrote to `dir`, oldest first. */
+export function readCaughtMail(dir: string): CaughtMail[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CaughtMail);
 }
 
 export interface SmtpCatcherOptions {
   port?: number;
   host?: string;
-  /** Called with every message as it arrives (e.g. to hand it to another process). */
-  onMail?: (mail: CaughtMail) => void;
+  /** Also write each message to this directory as JSON, for other processes. */
+  dir?: string;
 }
 
 export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
-  const { port = 0, host = "127.0.0.1", onMail } = options;
+  const { port = 0, host = "127.0.0.1", dir } = options;
+  if (dir) mkdirSync(dir, { recursive: true });
   const messages: CaughtMail[] = [];
   const waiters: { to: string; resolve: (m: CaughtMail) => void }[] = [];
 
@@ -50,16 +92,20 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const body = decodeQuotedPrintable(raw);
+        const source = Buffer.concat(chunks).toString("latin1");
+        const headerEnd = source.search(/\r?\n\r?\n/);
+        const headers = source.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, " ");
         const mail: CaughtMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: /^Subject: (.*)$/im.exec(raw)?.[1]?.trim() ?? "",
-          body,
+          subject: decodeHeader(/^Subject: (.*)$/im.exec(headers)?.[1]?.trim() ?? ""),
+          body: decodeBodyOnly(source),
         };
         messages.push(mail);
-        onMail?.(mail);
+        if (dir) {
+          const name = `${String(messages.length).padStart(5, "0")}.json`;
+          writeFileSync(path.join(dir, name), JSON.stringify(mail));
+        }
         for (const waiter of [...waiters]) {
           if (mail.to.includes(waiter.to)) {
             waiters.splice(waiters.indexOf(waiter), 1);
