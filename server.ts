@@ -187,15 +187,16 @@ const { publicDir: uploads, privateDir } = storagePaths(env);
 app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
 
 // Responsive image variants (AVIF/WebP at several widths), made on first request.
-const { imageVariantMiddleware, imageVariantCacheDir } = await import("./app/server/images.server");
+const { imageVariantMiddleware, imageVariantCacheDir, startImageVariantCachePruner } =
+  await import("./app/server/images.server");
 const { VARIANT_URL_PREFIX } = await import("./app/domain/image-variants");
-app.use(
-  VARIANT_URL_PREFIX,
-  imageVariantMiddleware({
-    roots: { uploads, images: path.resolve(isDev ? "public" : "build/client", "images") },
-    cacheDir: imageVariantCacheDir(env),
-  }),
-);
+const imageVariantDirs = {
+  roots: { uploads, images: path.resolve(isDev ? "public" : "build/client", "images") },
+  cacheDir: imageVariantCacheDir(env),
+};
+app.use(VARIANT_URL_PREFIX, imageVariantMiddleware(imageVariantDirs));
+// Variants of deleted or replaced images are removed now and then.
+const stopImageVariantCachePruner = startImageVariantCachePruner(imageVariantDirs);
 
 // Purchased files, from DATA_DIR/private (never under /uploads). A link that no longer
 // works falls through to the page at the same address, which says why.
@@ -269,6 +270,7 @@ async function shutdown(signal: string) {
   force.unref();
   stopMailWorker();
   stopStockHoldSweeper();
+  stopImageVariantCachePruner();
   server.close(async () => {
     try {
       await database.close();

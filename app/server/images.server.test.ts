@@ -6,7 +6,12 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseVariantPath, variantUrl } from "~/domain/image-variants";
-import { imageVariantFile, imageVariantMiddleware, type ImageVariantDirs } from "./images.server";
+import {
+  imageVariantFile,
+  imageVariantMiddleware,
+  pruneImageVariantCache,
+  type ImageVariantDirs,
+} from "./images.server";
 
 let base: string;
 let dirs: ImageVariantDirs;
@@ -122,5 +127,41 @@ describe("imageVariantMiddleware", () => {
     const res = await fetch(`${origin}/img/480/uploads/broken.jpg.webp`);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("not an image");
+  });
+});
+
+describe("pruneImageVariantCache", () => {
+  it("removes variants whose source is gone and stale temp files, and keeps the rest", async () => {
+    const kept = await imageVariantFile(dirs, request("/uploads/images/wide.jpg", 480, "webp"));
+    const goneSource = path.join(dirs.roots.uploads, "images", "gone.jpg");
+    await writeJpeg(goneSource, 800, 600);
+    const orphan = await imageVariantFile(dirs, request("/uploads/images/gone.jpg", 480, "webp"));
+    await fs.rm(goneSource);
+    const freshTemp = path.join(dirs.cacheDir, "480", "uploads", "images", "new.jpg.webp.1.2.tmp");
+    const staleTemp = path.join(dirs.cacheDir, "480", "uploads", "images", "old.jpg.webp.1.1.tmp");
+    const stray = path.join(dirs.cacheDir, "notes.txt");
+    for (const file of [freshTemp, staleTemp, stray]) await fs.writeFile(file, "x");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    await fs.utimes(staleTemp, twoHoursAgo, twoHoursAgo);
+
+    expect(await pruneImageVariantCache(dirs)).toBe(3);
+
+    const exists = (file: string) =>
+      fs.stat(file).then(
+        () => true,
+        () => false,
+      );
+    expect(await exists(kept!.file)).toBe(true);
+    expect(await exists(orphan!.file)).toBe(false);
+    expect(await exists(freshTemp)).toBe(true); // an encode may still be writing it
+    expect(await exists(staleTemp)).toBe(false);
+    expect(await exists(stray)).toBe(false);
+    expect(await pruneImageVariantCache(dirs)).toBe(0);
+  });
+
+  it("does nothing when there is no cache yet", async () => {
+    expect(
+      await pruneImageVariantCache({ ...dirs, cacheDir: path.join(base, "no-cache-yet") }),
+    ).toBe(0);
   });
 });

@@ -7,12 +7,14 @@
  * A source newer than its cached variant makes it again. The URL scheme lives in
  * app/domain/image-variants.ts.
  */
+import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import sharp from "sharp";
 import {
   VARIANT_CONTENT_TYPES,
+  VARIANT_URL_PREFIX,
   parseVariantPath,
   type ParsedVariantRequest,
   type VariantFormat,
@@ -149,4 +151,67 @@ export function imageVariantMiddleware(dirs: ImageVariantDirs) {
       });
     }
   };
+}
+
+const STALE_TEMP_FILE_MS = 60 * 60_000;
+
+/** Every file under `dir`, as paths relative to it ("/"-separated). */
+async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(path.join(dir, prefix), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  for (const entry of entries) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await filesUnder(dir, relative)));
+    else if (entry.isFile()) files.push(relative);
+  }
+  return files;
+}
+
+/**
+ * Deletes cached variants whose source is gone (an upload deleted or replaced under a
+ * new name) and anything in the cache that is not a variant, such as a temp file of an
+ * interrupted encode. Returns how many files it removed.
+ */
+export async function pruneImageVariantCache(
+  dirs: ImageVariantDirs,
+  now: Date = new Date(),
+): Promise<number> {
+  let removed = 0;
+  for (const relative of await filesUnder(dirs.cacheDir)) {
+    if (relative.endsWith(".tmp")) {
+      // An encode may be writing it right now; one left for an hour was interrupted.
+      const written = await mtimeOf(path.join(dirs.cacheDir, relative));
+      if (written !== null && now.getTime() - written < STALE_TEMP_FILE_MS) continue;
+    }
+    const request = parseVariantPath(`${VARIANT_URL_PREFIX}/${relative}`);
+    const source = request ? inside(dirs.roots[request.root], request.pathInRoot) : null;
+    if (source && (await mtimeOf(source)) !== null) continue;
+    const target = inside(dirs.cacheDir, relative);
+    if (!target || inFlight.has(target)) continue;
+    await fs.rm(target, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/** Prunes the cache now and then every interval; returns a stop function for shutdown. */
+export function startImageVariantCachePruner(
+  dirs: ImageVariantDirs,
+  intervalMs = 6 * 60 * 60_000,
+): () => void {
+  const prune = () =>
+    pruneImageVariantCache(dirs)
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, "Removed orphaned image variants");
+      })
+      .catch((error) => logger.error({ err: error }, "Pruning the image variant cache failed"));
+  void prune();
+  const timer = setInterval(() => void prune(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
