@@ -10,7 +10,8 @@ import {
   type ContactFieldErrors,
   type ContactResponse,
 } from "~/domain/contact";
-import { cn } from "~/lib/cn";
+import { FormField } from "./ui/form-field";
+import { Input, Textarea } from "./ui/input";
 import { Button } from "./ui/button";
 
 export interface ContactFormProps {
@@ -25,9 +26,6 @@ const FIELDS: { name: ContactField; label: string; type?: string; autoComplete?:
   { name: "email", label: "Email", type: "email", autoComplete: "email" },
   { name: "subject", label: "Subject" },
 ];
-
-const inputClass =
-  "w-full rounded-xl border border-border bg-background/60 px-4 py-3 text-base text-foreground placeholder:text-muted-foreground transition-colors focus-visible:border-primary aria-[invalid=true]:border-destructive";
 
 /**
  * The contact form: name, e-mail, subject and message, all required (spec §5). With
@@ -124,28 +122,20 @@ export function ContactForm({ noScriptResult }: ContactFormProps) {
       </div>
       <Field field={FIELDS[2]!} error={errors.subject} onEdit={clearError} />
 
-      <div>
-        <label htmlFor="contact-message" className="mb-2 block text-sm font-medium">
-          Message
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          required
-          maxLength={5000}
-          placeholder="Tell me about your event, project or question…"
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? "contact-message-error" : undefined}
-          onChange={() => clearError("message")}
-          className={cn(inputClass, "resize-y")}
-        />
-        {errors.message && (
-          <p id="contact-message-error" className="mt-2 text-sm text-destructive">
-            {errors.message}
-          </p>
+      <FormField id="contact-message" label="Message" error={errors.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            name="message"
+            rows={6}
+            required
+            maxLength={5000}
+            placeholder="Tell me about your event, project or question…"
+            onChange={() => clearError("message")}
+            className="resize-y"
+          />
         )}
-      </div>
+      </FormField>
 
       {/* People never see this field; bots that fill it are thanked and ignored. */}
       <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -183,29 +173,19 @@ function Field({
   error: string | undefined;
   onEdit: (name: ContactField) => void;
 }) {
-  const id = `contact-${field.name}`;
   return (
-    <div>
-      <label htmlFor={id} className="mb-2 block text-sm font-medium">
-        {field.label}
-      </label>
-      <input
-        id={id}
-        name={field.name}
-        type={field.type ?? "text"}
-        required
-        maxLength={field.name === "email" ? 254 : 200}
-        autoComplete={field.autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={() => onEdit(field.name)}
-        className={inputClass}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-2 text-sm text-destructive">
-          {error}
-        </p>
+    <FormField id={`contact-${field.name}`} label={field.label} error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          name={field.name}
+          type={field.type ?? "text"}
+          required
+          maxLength={field.name === "email" ? 254 : 200}
+          autoComplete={field.autoComplete}
+          onChange={() => onEdit(field.name)}
+        />
       )}
-    </div>
+    </FormField>
   );
 }

@@ -4,7 +4,8 @@ import type { Route } from "./+types/auth";
 import { AuthShell } from "~/components/auth-shell";
 import { PasswordInput } from "~/components/password-input";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
 import { AUTH_TEXT, authModeFromSearch, PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { authFormSchema, firstErrors } from "~/domain/auth-schemas";
 import { SITE_NAME } from "~/domain/site";
@@ -113,51 +114,38 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           </p>
         )}
         {creating && (
-          <div className="space-y-2">
-            <Label htmlFor="fullName">Full name</Label>
-            <Input
-              id="fullName"
-              name="fullName"
-              autoComplete="name"
-              required
-              aria-invalid={Boolean(fieldErrors.fullName)}
-              aria-describedby={fieldErrors.fullName ? "fullName-error" : undefined}
-            />
-            <FieldError id="fullName-error">{fieldErrors.fullName}</FieldError>
-          </div>
+          <FormField id="fullName" label="Full name" error={fieldErrors.fullName}>
+            {(field) => <Input {...field} name="fullName" autoComplete="name" required />}
+          </FormField>
         )}
-        <div className="space-y-2">
-          <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            aria-invalid={Boolean(fieldErrors.email)}
-            aria-describedby={fieldErrors.email ? "email-error" : undefined}
-          />
-          <FieldError id="email-error">{fieldErrors.email}</FieldError>
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="password">Password</Label>
-          <PasswordInput
-            id="password"
-            name="password"
-            autoComplete={creating ? "new-password" : "current-password"}
-            required
-            minLength={creating ? PASSWORD_MIN_LENGTH : undefined}
-            aria-invalid={Boolean(fieldErrors.password)}
-            aria-describedby={fieldErrors.password ? "password-error" : undefined}
-          />
-          <FieldError id="password-error">{fieldErrors.password}</FieldError>
-          {creating && !fieldErrors.password && (
-            <p className="text-xs text-muted-foreground">
-              At least {PASSWORD_MIN_LENGTH} characters.
-            </p>
+        <FormField id="email" label="Email" error={fieldErrors.email}>
+          {(field) => (
+            <Input
+              {...field}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+            />
           )}
-        </div>
+        </FormField>
+        <FormField
+          id="password"
+          label="Password"
+          error={fieldErrors.password}
+          hint={creating ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+        >
+          {(field) => (
+            <PasswordInput
+              {...field}
+              name="password"
+              autoComplete={creating ? "new-password" : "current-password"}
+              required
+              minLength={creating ? PASSWORD_MIN_LENGTH : undefined}
+            />
+          )}
+        </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting && <Loader2 aria-hidden className="animate-spin" />}
           {submitting

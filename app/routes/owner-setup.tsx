@@ -4,7 +4,8 @@ import type { Route } from "./+types/owner-setup";
 import { AuthShell } from "~/components/auth-shell";
 import { PasswordInput } from "~/components/password-input";
 import { Button } from "~/components/ui/button";
-import { FieldError, Input, Label } from "~/components/ui/input";
+import { FormField } from "~/components/ui/form-field";
+import { Input, Label } from "~/components/ui/input";
 import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { firstErrors, ownerSetupSchema } from "~/domain/auth-schemas";
 import { SITE_NAME } from "~/domain/site";
@@ -116,43 +117,25 @@ export default function OwnerSetupPage({ loaderData, actionData }: Route.Compone
           <Label htmlFor="owner-email">Email</Label>
           <Input id="owner-email" value={loaderData.email} readOnly autoComplete="username" />
         </div>
-        <div className="space-y-2">
-          <Label htmlFor="fullName">Full name</Label>
-          <Input
-            id="fullName"
-            name="fullName"
-            autoComplete="name"
-            required
-            aria-invalid={Boolean(errors.fullName)}
-            aria-describedby={errors.fullName ? "fullName-error" : undefined}
-          />
-          <FieldError id="fullName-error">{errors.fullName}</FieldError>
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="password">New password</Label>
-          <PasswordInput
-            id="password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? "password-error" : undefined}
-          />
-          <FieldError id="password-error">{errors.password}</FieldError>
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="confirmPassword">Repeat the password</Label>
-          <PasswordInput
-            id="confirmPassword"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            aria-invalid={Boolean(errors.confirmPassword)}
-            aria-describedby={errors.confirmPassword ? "confirmPassword-error" : undefined}
-          />
-          <FieldError id="confirmPassword-error">{errors.confirmPassword}</FieldError>
-        </div>
+        <FormField id="fullName" label="Full name" error={errors.fullName}>
+          {(field) => <Input {...field} name="fullName" autoComplete="name" required />}
+        </FormField>
+        <FormField id="password" label="New password" error={errors.password}>
+          {(field) => (
+            <PasswordInput
+              {...field}
+              name="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+            />
+          )}
+        </FormField>
+        <FormField id="confirmPassword" label="Repeat the password" error={errors.confirmPassword}>
+          {(field) => (
+            <PasswordInput {...field} name="confirmPassword" autoComplete="new-password" required />
+          )}
+        </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting ? <Loader2 aria-hidden className="animate-spin" /> : <KeyRound aria-hidden />}
           {submitting ? "Saving..." : "Set password and sign in"}
