@@ -3,6 +3,8 @@
  * phone), the scroll state of the bar, the cart badge, the 404 page, the footer and
  * the server-rendered theme (public-site spec §2, §9).
  */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { SITE_TAGLINE } from "~/domain/site";
@@ -330,6 +332,45 @@ describe("first paint", () => {
       links.map((l) => new URL((l as HTMLLinkElement).href).pathname),
     );
     expect(preloads.some((p) => /^\/assets\/entry\.client-/.test(p))).toBe(true);
+  });
+});
+
+describe("what public pages load", () => {
+  // Markers that only admin code and zod (kept for server and admin code) contain.
+  const ADMIN_MARKER = "Back to Dashboard";
+  const ZOD_MARKER = "ZodError";
+
+  it.each(["/", "/about", "/media", "/loe", "/events", "/shop", "/contact", "/auth"])(
+    "%s runs no admin code and no zod",
+    async (path) => {
+      const { page } = await openPage(path);
+      await page.waitForLoadState("networkidle");
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((p) => p.endsWith(".js")),
+      );
+      expect(scripts.length, "the page's scripts").toBeGreaterThan(0);
+      for (const script of scripts) {
+        const source = await (await fetch(url(script))).text();
+        expect(source.includes(ADMIN_MARKER), `${script} has admin code`).toBe(false);
+        expect(source.includes(ZOD_MARKER), `${script} has zod`).toBe(false);
+      }
+    },
+  );
+
+  it("the markers are real: the admin screens' code has both", () => {
+    // The server under test serves this build (tests/e2e/global-setup.ts).
+    const assets = path.resolve("build/client/assets");
+    const read = (file: string) => readFileSync(path.join(assets, file), "utf8");
+    const screen = readdirSync(assets).find((f) => /^user-management-.*\.js$/.test(f));
+    expect(screen, "the user-management screen's chunk").toBeTruthy();
+    const source = read(screen!);
+    const imported = [...source.matchAll(/from"\.\/([^"]+\.js)"/g)].map((m) => read(m[1]!));
+    const all = [source, ...imported];
+    expect(all.some((s) => s.includes(ADMIN_MARKER))).toBe(true);
+    expect(all.some((s) => s.includes(ZOD_MARKER))).toBe(true);
   });
 });
 
