@@ -34,6 +34,7 @@ const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/downloads.
 const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server/auth.server");
 const { resolveAuthSecret } = await import("./app/server/auth-secret.server");
 const { originCheck } = await import("./app/server/origin-check.server");
+const { precompressedAssets } = await import("./app/server/static-assets.server");
 const { issueOwnerSetupLink } = await import("./app/server/owner-setup.server");
 const { toNodeHandler } = await import("better-auth/node");
 
@@ -83,11 +84,10 @@ if (!isDev) {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
   };
-  // Hashed build assets never change.
-  app.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders }),
-  );
+  // Hashed build assets never change; browsers get the brotli or gzip copy made at build.
+  const assetsDir = path.join(clientDir, "assets");
+  app.use("/assets", precompressedAssets(assetsDir, { immutable: true, maxAge: "1y", setHeaders }));
+  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", setHeaders }));
   app.use("/fonts", express.static(path.join(clientDir, "fonts"), { maxAge: "30d", setHeaders }));
 }
 
