@@ -19,7 +19,10 @@ const documentHtml = [
   `</head><body><main>Café – “hello”</main>`,
   `<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`,
   moduleScript,
+  // Multi-byte characters right after the script: a chunk may end inside one of them.
+  `€€€`,
   `<script nonce="${NONCE}">window.__reactRouterContext.streamController.enqueue("x")</script>`,
+  `<footer>Ünïcödé after the scripts – “streamed” €</footer>`,
   `</body></html>`,
 ].join("");
 
@@ -152,13 +155,19 @@ describe("deferModuleScripts", () => {
 describe("deferHydrationTransform", () => {
   it("gives the same result however the document is cut into chunks", async () => {
     const bytes = Buffer.from(documentHtml, "utf8");
-    // 7-byte chunks cut through tags and through multi-byte characters.
-    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) =>
-      bytes.subarray(i * 7, i * 7 + 7),
-    );
-    const out = await text(Readable.from(chunks).pipe(deferHydrationTransform(NONCE)));
-    expect(out).toBe(deferModuleScripts(documentHtml, NONCE));
-    expect(out).toContain("Café – “hello”");
+    // Every chunk size from 1 to 24 bytes cuts through tags and multi-byte characters
+    // at every possible offset, including right after the module script.
+    for (let size = 1; size <= 24; size++) {
+      const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+        bytes.subarray(i * size, i * size + size),
+      );
+      const out = await text(Readable.from(chunks).pipe(deferHydrationTransform(NONCE)));
+      expect(out, `chunks of ${size} bytes`).toBe(deferModuleScripts(documentHtml, NONCE));
+    }
+    const whole = deferModuleScripts(documentHtml, NONCE)!;
+    expect(whole).toContain("Café – “hello”");
+    expect(whole).toContain("</script>€€€");
+    expect(whole).toContain("Ünïcödé after the scripts – “streamed” €");
   });
 
   it("passes a document without the module script through unchanged", async () => {

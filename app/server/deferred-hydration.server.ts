@@ -1,5 +1,4 @@
 import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
 
 /**
  * Starts a page's JavaScript after its first paint instead of alongside it (decision 012).
@@ -49,6 +48,15 @@ export function deferredLoaderScript(hrefs: readonly string[], nonce: string | u
  * without one (a resource route, an error before <Scripts>) passes through unchanged.
  */
 export function deferModuleScripts(html: string, nonce: string | undefined): string | null {
+  const rewritten = rewriteThroughModuleScript(html, nonce);
+  return rewritten && rewritten.prefix + html.slice(rewritten.end);
+}
+
+/** The rewritten HTML up to the end of the module script, and where that end was. */
+function rewriteThroughModuleScript(
+  html: string,
+  nonce: string | undefined,
+): { prefix: string; end: number } | null {
   const open = MODULE_SCRIPT_OPEN.exec(html);
   if (!open) return null;
   const close = html.indexOf(SCRIPT_CLOSE, open.index);
@@ -64,7 +72,7 @@ export function deferModuleScripts(html: string, nonce: string | undefined): str
   const body = html.slice(open.index + open[0].length, end);
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
   const loader = `<script${nonceAttribute}>${deferredLoaderScript(hrefs, nonce)}</script>`;
-  return head + heldBack + body + loader + html.slice(end);
+  return { prefix: head + heldBack + body + loader, end };
 }
 
 /**
@@ -72,22 +80,24 @@ export function deferModuleScripts(html: string, nonce: string | undefined): str
  * has gone by (it is in the shell, so that is the first flush), then passes through.
  */
 export function deferHydrationTransform(nonce: string | undefined): Transform {
-  const decoder = new StringDecoder("utf8");
-  let pending = "";
+  let pending = Buffer.alloc(0);
   let passThrough = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (passThrough) return callback(null, chunk);
-      pending += decoder.write(chunk);
-      const rewritten = deferModuleScripts(pending, nonce);
-      if (rewritten === null) return callback();
+      pending = Buffer.concat([pending, chunk]);
+      // A character cut at the end of the buffer decodes as U+FFFD here, but it lies
+      // after the module script, and those bytes are passed on untouched.
+      const html = pending.toString("utf8");
+      const rewritten = rewriteThroughModuleScript(html, nonce);
+      if (!rewritten) return callback();
       passThrough = true;
-      pending = "";
-      callback(null, rewritten);
+      const rest = pending.subarray(Buffer.byteLength(html.slice(0, rewritten.end)));
+      pending = Buffer.alloc(0);
+      callback(null, Buffer.concat([Buffer.from(rewritten.prefix), rest]));
     },
     flush(callback) {
-      pending += decoder.end();
-      callback(null, pending || undefined);
+      callback(null, pending.length > 0 ? pending : undefined);
     },
   });
 }
