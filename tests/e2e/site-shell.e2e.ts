@@ -320,6 +320,16 @@ describe("first paint", () => {
     expect(html.indexOf('<style id="theme-variables"')).toBeGreaterThan(stylesheet);
   });
 
+  it("lays out and paints the sections after the first only near the screen", async () => {
+    const { page } = await openPage("/about");
+    const visibility = await page.$$eval("#main > *", (sections) =>
+      sections.map((s) => getComputedStyle(s).contentVisibility),
+    );
+    expect(visibility.length).toBeGreaterThan(1);
+    expect(visibility[0]).toBe("visible");
+    expect(new Set(visibility.slice(1))).toEqual(new Set(["auto"]));
+  });
+
   it("starts the page's scripts only after it has painted, then hydrates", async () => {
     const html = await (await fetch(url("/about"))).text();
     expect(html).not.toMatch(/<link rel="modulepreload"/);
