@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-const shown: unknown[][] = [];
-vi.mock("sonner", () => ({
-  toast: Object.assign((...args: unknown[]) => shown.push(["message", ...args]), {
-    success: (...args: unknown[]) => shown.push(["success", ...args]),
-    error: (...args: unknown[]) => shown.push(["error", ...args]),
-  }),
-}));
+const { shown, fakeSonner } = vi.hoisted(() => {
+  const shown: unknown[][] = [];
+  const fakeSonner = () => ({
+    toast: Object.assign((...args: unknown[]) => shown.push(["message", ...args]), {
+      success: (...args: unknown[]) => shown.push(["success", ...args]),
+      error: (...args: unknown[]) => shown.push(["error", ...args]),
+    }),
+  });
+  return { shown, fakeSonner };
+});
+vi.mock("sonner", fakeSonner);
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -25,7 +29,8 @@ describe("toast (sonner loaded on first use)", () => {
 
     toast.success("Saved", { description: "All good" });
     toast("Item removed", { duration: 2000 });
-    expect(wanted).toHaveBeenCalledTimes(1);
+    // Asked with every toast until it listens (a failed load is tried again).
+    expect(wanted).toHaveBeenCalledTimes(2);
     await settle();
     expect(shown).toEqual([]); // sonner's Toaster is not mounted yet: nothing is lost
 
@@ -38,8 +43,36 @@ describe("toast (sonner loaded on first use)", () => {
       ["message", "Item removed", { duration: 2000 }],
       ["error", "Failed", undefined],
     ]);
-    expect(wanted).toHaveBeenCalledTimes(1);
+    expect(wanted).toHaveBeenCalledTimes(2); // not asked once it listens
     stop();
+  });
+
+  it("loses a toast whose code cannot be loaded, quietly, and loads it for the next", async () => {
+    vi.stubGlobal("window", {});
+    // The first load fails (a dropped connection, a new deploy), the next one works.
+    let loads = 0;
+    vi.doMock("sonner", () => {
+      if (loads++ === 0) throw new Error("Failed to fetch dynamically imported module");
+      return fakeSonner();
+    });
+    const unhandled = vi.fn();
+    process.on("unhandledRejection", unhandled);
+    try {
+      const { toast, toasterReady } = await import("./toast");
+      toasterReady();
+      toast.error("Lost");
+      await settle();
+      await settle();
+      expect(shown).toEqual([]);
+      toast.success("Shown");
+      await settle();
+      await settle();
+      expect(shown).toEqual([["success", "Shown", undefined]]);
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off("unhandledRejection", unhandled);
+      vi.doMock("sonner", fakeSonner);
+    }
   });
 
   it("tells a Toaster that mounts later that it is wanted", async () => {

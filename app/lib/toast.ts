@@ -10,30 +10,43 @@ type Sonner = typeof sonnerToast;
 
 let sonner: Promise<Sonner> | undefined;
 let toasterWanted = false;
+let toasterIsReady = false;
 const toasterListeners = new Set<() => void>();
 let markToasterMounted: () => void = () => {};
 const toasterMounted = new Promise<void>((resolve) => (markToasterMounted = resolve));
 
-/** The Toaster (components/ui/toaster.tsx) renders sonner's once asked to. */
+/**
+ * The Toaster (components/ui/toaster.tsx) loads and renders sonner's when asked. It is
+ * asked again with every toast until sonner's Toaster listens, so a load that failed
+ * (a dropped connection, a new deploy) is tried again by the next toast.
+ */
 export function onToasterWanted(listener: () => void): () => void {
-  if (toasterWanted) listener();
+  if (toasterWanted && !toasterIsReady) listener();
   toasterListeners.add(listener);
   return () => toasterListeners.delete(listener);
 }
 
 /** Called by sonner's Toaster once it listens: toasts sent before then would be lost. */
 export function toasterReady() {
+  toasterIsReady = true;
   markToasterMounted();
 }
 
 function deliver(show: (toast: Sonner) => void) {
   if (typeof window === "undefined") return;
-  if (!toasterWanted) {
-    toasterWanted = true;
-    for (const listener of toasterListeners) listener();
-  }
-  sonner ??= import("sonner").then((module) => module.toast);
-  void Promise.all([sonner, toasterMounted]).then(([toast]) => show(toast));
+  toasterWanted = true;
+  if (!toasterIsReady) for (const listener of toasterListeners) listener();
+  sonner ??= import("sonner")
+    .then((module) => module.toast)
+    .catch((error: unknown) => {
+      sonner = undefined; // the next toast tries again
+      throw error;
+    });
+  // Without the toast code this toast is lost, but the page stays as it is.
+  Promise.all([sonner, toasterMounted]).then(
+    ([toast]) => show(toast),
+    () => {},
+  );
 }
 
 type Message = Parameters<Sonner>[0];

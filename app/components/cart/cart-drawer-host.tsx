@@ -12,7 +12,7 @@ const CartDrawers = lazy(loadCartDrawers);
  * checkout code before anyone reaches for it.
  */
 export function preloadCartUi(): void {
-  void loadCartDrawers();
+  loadCartDrawers().catch(() => {}); // opening the cart tries again
   preloadToaster();
 }
 

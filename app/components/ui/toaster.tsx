@@ -1,22 +1,32 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { onToasterWanted } from "~/lib/toast";
 
 const loadSonnerToaster = () => import("./sonner-toaster");
-const SonnerToaster = lazy(loadSonnerToaster);
 
 /** Fetches the toast code ahead of a toast that is about to be shown. */
 export function preloadToaster(): void {
-  void loadSonnerToaster();
+  loadSonnerToaster().catch(() => {});
 }
 
-/** Where toasts appear. Empty (and sonner not loaded) until the page shows its first one. */
+/**
+ * Where toasts appear. Empty (and sonner not loaded) until the page shows its first one.
+ * Loaded in an effect rather than with React.lazy: code that fails to arrive means no
+ * toasts (the next toast tries again), never an error page.
+ */
 export function Toaster() {
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => onToasterWanted(() => setWanted(true)), []);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <SonnerToaster />
-    </Suspense>
+  const [SonnerToaster, setSonnerToaster] = useState<ComponentType | null>(null);
+  const loading = useRef(false);
+  useEffect(
+    () =>
+      onToasterWanted(() => {
+        if (loading.current) return;
+        loading.current = true;
+        loadSonnerToaster().then(
+          (module) => setSonnerToaster(() => module.default),
+          () => (loading.current = false),
+        );
+      }),
+    [],
   );
+  return SonnerToaster ? <SonnerToaster /> : null;
 }
