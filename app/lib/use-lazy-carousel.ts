@@ -21,14 +21,21 @@ export function useLazyCarousel(options: EmblaOptionsType) {
     if (!wanted || !viewport) return;
     let live = true;
     let instance: EmblaCarouselType | undefined;
-    void import("embla-carousel").then(({ default: EmblaCarousel }) => {
-      if (!live) return;
-      instance = EmblaCarousel(viewport, optionsRef.current);
-      setApi(instance);
-      const action = pending.current;
-      pending.current = null;
-      action?.(instance);
-    });
+    import("embla-carousel").then(
+      ({ default: EmblaCarousel }) => {
+        if (!live) return;
+        instance = EmblaCarousel(viewport, optionsRef.current);
+        setApi(instance);
+        const action = pending.current;
+        pending.current = null;
+        action?.(instance);
+      },
+      // Not loaded (a dropped connection): the carousel stays as it is, and the
+      // visitor's next reach for it tries again.
+      () => {
+        if (live) setWanted(false);
+      },
+    );
     return () => {
       live = false;
       instance?.destroy();

@@ -219,6 +219,28 @@ describe("catalogue", () => {
   });
 });
 
+describe("featured carousel, loaded on first reach", () => {
+  it("stays put when its code cannot be loaded, and works on the next try", async () => {
+    const { page } = await openPage("/shop", { viewport: "phone" });
+    let refused = 0;
+    // The first fetch of Embla fails ("aborted": the page guard treats it as expected).
+    await page.route(/\/assets\/embla-carousel[^/]*\.js$/, (route) =>
+      refused++ === 0 ? route.abort("aborted") : route.continue(),
+    );
+    const next = page.getByRole("button", { name: "Next featured items" });
+    const current = () =>
+      page.locator("[data-testid=featured-item][aria-current=true]").getAttribute("aria-label");
+    const total = await page.getByTestId("featured-item").count();
+
+    await next.click();
+    await eventually(() => refused).toBe(1);
+    expect(await current()).toBe(`1 of ${total}`);
+
+    await next.click();
+    await eventually(current).toBe(`2 of ${total}`);
+  });
+});
+
 describe("cart", () => {
   it("adds with toasts, opens the drawer, returns focus, and survives a reload", async () => {
     const { page } = await openPage("/shop", { viewport: "phone" });
