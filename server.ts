@@ -11,7 +11,7 @@ import compression from "compression";
 import helmet from "helmet";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import { EnvError, getEnv } from "./app/server/env.server";
+import { EnvError, getEnv } from "./app/server/core/env.server";
 
 let env: ReturnType<typeof getEnv>;
 try {
@@ -24,18 +24,18 @@ try {
   throw error;
 }
 
-const { logger } = await import("./app/server/logger.server");
-const { getDatabaseHandle, pingDatabase } = await import("./app/server/db.server");
-const { prepareDatabase } = await import("./app/server/bootstrap.server");
-const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } = await import("./app/server/storage.server");
-const { startMailWorker } = await import("./app/server/mail.server");
-const { startStockHoldSweeper } = await import("./app/server/stock.server");
-const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/downloads.server");
-const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server/auth.server");
-const { resolveAuthSecret } = await import("./app/server/auth-secret.server");
-const { originCheck } = await import("./app/server/origin-check.server");
-const { precompressedAssets } = await import("./app/server/static-assets.server");
-const { issueOwnerSetupLink } = await import("./app/server/owner-setup.server");
+const { logger } = await import("./app/server/core/logger.server");
+const { getDatabaseHandle, pingDatabase } = await import("./app/server/db/database.server");
+const { prepareDatabase } = await import("./app/server/db/bootstrap.server");
+const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } = await import("./app/server/media/storage.server");
+const { startMailWorker } = await import("./app/server/mail/mail.server");
+const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
+const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/shop/downloads.server");
+const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server/auth/auth.server");
+const { resolveAuthSecret } = await import("./app/server/auth/auth-secret.server");
+const { originCheck } = await import("./app/server/http/origin-check.server");
+const { precompressedAssets } = await import("./app/server/http/static-assets.server");
+const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.server");
 const { toNodeHandler } = await import("better-auth/node");
 
 const isDev = process.argv.includes("--dev") || env.NODE_ENV === "development";
@@ -188,7 +188,7 @@ app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallt
 
 // Responsive image variants (AVIF/WebP at several widths), made on first request.
 const { imageVariantMiddleware, imageVariantCacheDir, startImageVariantCachePruner } =
-  await import("./app/server/images.server");
+  await import("./app/server/media/images.server");
 const { VARIANT_URL_PREFIX } = await import("./app/domain/image-variants");
 const imageVariantDirs = {
   roots: { uploads, images: path.resolve(isDev ? "public" : "build/client", "images") },

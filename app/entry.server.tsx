@@ -6,8 +6,8 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { StylesheetTextContext } from "./components/stylesheet";
-import { builtStylesheets } from "./server/stylesheets.server";
-import { deferHydrationTransform } from "./server/deferred-hydration.server";
+import { builtStylesheets } from "./server/http/stylesheets.server";
+import { deferHydrationTransform } from "./server/http/deferred-hydration.server";
 
 export const streamTimeout = 5_000;
 

@@ -16,8 +16,8 @@ import { NotFound } from "./components/not-found";
 import { ErrorFallback } from "./components/error-fallback";
 import { Toaster } from "./components/ui/toaster";
 import { Stylesheet } from "./components/stylesheet";
-import { loadThemeStyleSheet } from "./server/theme.server";
-import { getEnv } from "./server/env.server";
+import { loadThemeStyleSheet } from "./server/content/theme.server";
+import { getEnv } from "./server/core/env.server";
 
 export const links: Route.LinksFunction = () => [
   {

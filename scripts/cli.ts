@@ -3,7 +3,7 @@
  * (with the underlying cause, e.g. ECONNREFUSED behind a failed query) and a
  * non-zero exit code.
  */
-import { EnvError } from "../app/server/env.server";
+import { EnvError } from "../app/server/core/env.server";
 
 function describe(error: unknown): string {
   if (error instanceof EnvError) return error.message;

@@ -7,8 +7,8 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
-import { faviconSvg, placeholderSvg } from "../app/server/demo-art.server";
-import { renderArtJpeg } from "../app/server/demo-assets.server";
+import { faviconSvg, placeholderSvg } from "../app/server/demo/demo-art.server";
+import { renderArtJpeg } from "../app/server/demo/demo-assets.server";
 import { runCli } from "./cli";
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, "..", "public");

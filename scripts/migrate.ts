@@ -2,8 +2,8 @@
  * `npm run db:migrate`: applies the committed migrations to the configured database
  * (PGlite under DATA_DIR, or PostgreSQL at DATABASE_URL) and exits.
  */
-import { getEnv } from "../app/server/env.server";
-import { getDatabaseHandle, migrateDatabase } from "../app/server/db.server";
+import { getEnv } from "../app/server/core/env.server";
+import { getDatabaseHandle, migrateDatabase } from "../app/server/db/database.server";
 import { runCli } from "./cli";
 
 runCli("Migration", async () => {

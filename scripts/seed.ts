@@ -3,10 +3,10 @@
  * site and generates the demo files under DATA_DIR. Safe to run again: it never
  * overwrites existing content, so on a seeded database it reports zero inserts.
  */
-import { getEnv } from "../app/server/env.server";
-import { getDatabaseHandle, migrateDatabase } from "../app/server/db.server";
-import { seedDemoContent } from "../app/server/seed.server";
-import { storagePaths } from "../app/server/storage.server";
+import { getEnv } from "../app/server/core/env.server";
+import { getDatabaseHandle, migrateDatabase } from "../app/server/db/database.server";
+import { seedDemoContent } from "../app/server/demo/seed.server";
+import { storagePaths } from "../app/server/media/storage.server";
 import { runCli } from "./cli";
 
 runCli("Seeding", async () => {

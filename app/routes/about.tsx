@@ -10,9 +10,9 @@ import { artistJsonLd, jsonLdMeta, pageTitle, seoMeta, siteMetaData } from "~/do
 import { FOOTER_LINK_KEYS, socialLinksFromContent } from "~/domain/social-links";
 import { cn } from "~/lib/cn";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { loadPageContent } from "~/server/pages.server";
-import { orNull } from "~/server/settle.server";
-import { loadAboutLists } from "~/server/showcase.server";
+import { loadPageContent } from "~/server/content/pages.server";
+import { orNull } from "~/server/core/settle.server";
+import { loadAboutLists } from "~/server/content/showcase.server";
 
 const ABOUT_CONTENT_KEYS = [
   "about-hero",

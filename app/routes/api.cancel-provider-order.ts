@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.cancel-provider-order";
-import { handleJson, json, methodNotAllowed, readJson } from "~/server/api.server";
-import { getDb } from "~/server/db.server";
-import { cancelProviderOrder } from "~/server/orders.server";
+import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/json-api.server";
+import { getDb } from "~/server/db/database.server";
+import { cancelProviderOrder } from "~/server/shop/orders.server";
 
 /** POST { orderID } → { cancelled }: PayPal's onCancel/onError end the stock hold at once. */
 export async function action({ request }: Route.ActionArgs) {

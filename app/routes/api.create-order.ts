@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.create-order";
-import { handleJson, json, methodNotAllowed, readJson } from "~/server/api.server";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { completeOrder } from "~/server/orders.server";
-import { getPaymentProvider } from "~/server/payments/index.server";
+import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/json-api.server";
+import { getDb } from "~/server/db/database.server";
+import { getEnv } from "~/server/core/env.server";
+import { completeOrder } from "~/server/shop/orders.server";
+import { getPaymentProvider } from "~/server/shop/payments/index.server";
 
 /**
  * POST { customerEmail, paypalOrderId, items: [{ shopItemId, quantity, pricePerItem }], totalAmount }

@@ -1,7 +1,7 @@
 /** POST /api/create-provider-order: the per-address limit in front of the stock holds. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_MESSAGES } from "~/domain/order-validation";
-import { CHECKOUT_RATE_LIMIT } from "~/server/orders.server";
+import { CHECKOUT_RATE_LIMIT } from "~/server/shop/orders.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import { createTestApp, randomIp, type TestApp } from "~/server/testing/test-app.server";
 import { action } from "./api.create-provider-order";

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.create-provider-order";
 import { ORDER_MESSAGES } from "~/domain/order-validation";
-import { handleJson, json, methodNotAllowed, readJson } from "~/server/api.server";
-import { getDb } from "~/server/db.server";
-import { CHECKOUT_RATE_LIMIT, createProviderOrder } from "~/server/orders.server";
-import { getPaymentProvider } from "~/server/payments/index.server";
-import { hitRateLimit, rateLimitKey } from "~/server/rate-limit.server";
+import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/json-api.server";
+import { getDb } from "~/server/db/database.server";
+import { CHECKOUT_RATE_LIMIT, createProviderOrder } from "~/server/shop/orders.server";
+import { getPaymentProvider } from "~/server/shop/payments/index.server";
+import { hitRateLimit, rateLimitKey } from "~/server/core/rate-limit.server";
 
 /** POST { items: [{ id, title, price, quantity, category }], customerEmail } → { orderID } | { error } */
 export async function action({ request, context }: Route.ActionArgs) {

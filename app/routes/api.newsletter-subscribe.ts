@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/api.newsletter-subscribe";
 import { NEWSLETTER_TEXT, type NewsletterResponse } from "~/domain/newsletter";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { ValidationError } from "~/server/errors.server";
+import { getDb } from "~/server/db/database.server";
+import { getEnv } from "~/server/core/env.server";
+import { ValidationError } from "~/server/core/errors.server";
 import {
   BodyTooLarge,
   isFormSubmission,
@@ -11,10 +11,10 @@ import {
   methodNotAllowed,
   readBody,
   returnPath,
-} from "~/server/http.server";
-import { logger } from "~/server/logger.server";
-import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/newsletter.server";
-import { hitRateLimit, rateLimitKey } from "~/server/rate-limit.server";
+} from "~/server/http/form-body.server";
+import { logger } from "~/server/core/logger.server";
+import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/audience/newsletter.server";
+import { hitRateLimit, rateLimitKey } from "~/server/core/rate-limit.server";
 
 type Outcome = "subscribed" | "already" | "invalid" | "error";
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/api.paypal-webhook";
-import { handleJson, json, methodNotAllowed, readBody } from "~/server/api.server";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { getPaymentProvider } from "~/server/payments/index.server";
-import { handlePaymentWebhook } from "~/server/webhooks.server";
+import { handleJson, json, methodNotAllowed, readBody } from "~/server/http/json-api.server";
+import { getDb } from "~/server/db/database.server";
+import { getEnv } from "~/server/core/env.server";
+import { getPaymentProvider } from "~/server/shop/payments/index.server";
+import { handlePaymentWebhook } from "~/server/shop/webhooks.server";
 
 /**
  * POST from PayPal. The body is read raw: the signature covers the exact bytes sent,

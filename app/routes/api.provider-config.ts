@@ -1,6 +1,6 @@
-import { json, methodNotAllowed } from "~/server/api.server";
-import { getEnv } from "~/server/env.server";
-import { providerConfig } from "~/server/payments/index.server";
+import { json, methodNotAllowed } from "~/server/http/json-api.server";
+import { getEnv } from "~/server/core/env.server";
+import { providerConfig } from "~/server/shop/payments/index.server";
 
 /** GET /api/provider-config → { clientId, environment, provider, sdkUrl } */
 export function loader() {

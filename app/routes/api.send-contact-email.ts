@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.send-contact-email";
 import { CONTACT_TEXT } from "~/domain/contact";
-import { contactResponse, submitContactMessage } from "~/server/contact.server";
-import { getDb } from "~/server/db.server";
-import { BodyTooLarge, json, methodNotAllowed, readBody } from "~/server/http.server";
-import { logger } from "~/server/logger.server";
-import { loadContactRecipient } from "~/server/pages.server";
+import { contactResponse, submitContactMessage } from "~/server/audience/contact.server";
+import { getDb } from "~/server/db/database.server";
+import { BodyTooLarge, json, methodNotAllowed, readBody } from "~/server/http/form-body.server";
+import { logger } from "~/server/core/logger.server";
+import { loadContactRecipient } from "~/server/content/pages.server";
 
 /**
  * POST /api/send-contact-email with {name, email, subject, message} (spec §7).

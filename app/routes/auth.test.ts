@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { AUTH_TEXT } from "~/domain/auth";
-import { AUTH_RATE_LIMITS } from "~/server/auth.server";
+import { AUTH_RATE_LIMITS } from "~/server/auth/auth.server";
 import { allowedEmails, mailOutbox, users } from "~/server/db/schema.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
@@ -13,7 +13,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from "~/server/testing/test-app.server";
-import { CLIENT_IP_HEADER } from "~/server/auth.server";
+import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { action, loader } from "./auth";
 
 type ActionBody = {

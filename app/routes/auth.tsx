@@ -10,11 +10,11 @@ import { AUTH_TEXT, authModeFromSearch, PASSWORD_MIN_LENGTH } from "~/domain/aut
 import { authFormSchema, firstErrors } from "~/domain/auth-schemas";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
-import { getSessionUser } from "~/server/access.server";
-import { isEmailAllowed } from "~/server/allow-list.server";
-import { submitAuthForm } from "~/server/auth-forms.server";
-import { getDb } from "~/server/db.server";
-import { newToast, withFlashToast } from "~/server/flash.server";
+import { getSessionUser } from "~/server/auth/access.server";
+import { isEmailAllowed } from "~/server/auth/allow-list.server";
+import { submitAuthForm } from "~/server/auth/auth-forms.server";
+import { getDb } from "~/server/db/database.server";
+import { newToast, withFlashToast } from "~/server/http/flash.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Someone already signed in and allowed goes straight to the dashboard.

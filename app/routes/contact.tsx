@@ -11,15 +11,15 @@ import { instagramLink, phoneHref, youtubeLink } from "~/domain/contact-links";
 import { resolveContent } from "~/domain/page-content";
 import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { contactResponse, submitContactMessage } from "~/server/contact.server";
-import { getDb } from "~/server/db.server";
-import { logger } from "~/server/logger.server";
+import { contactResponse, submitContactMessage } from "~/server/audience/contact.server";
+import { getDb } from "~/server/db/database.server";
+import { logger } from "~/server/core/logger.server";
 import {
   CONTACT_CONTENT_FRESH_MS,
   loadContactRecipient,
   loadPageContent,
-} from "~/server/pages.server";
-import { orNull } from "~/server/settle.server";
+} from "~/server/content/pages.server";
+import { orNull } from "~/server/core/settle.server";
 
 const CONTACT_CONTENT_KEYS = [
   "contact-hero-title",

@@ -5,8 +5,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import type { DownloadTokenState } from "~/domain/downloads";
 import { SITE_NAME } from "~/domain/site";
-import { getDb } from "~/server/db.server";
-import { findDownload } from "~/server/downloads.server";
+import { getDb } from "~/server/db/database.server";
+import { findDownload } from "~/server/shop/downloads.server";
 
 /**
  * A download link the server did not stream (server.ts serves valid links itself):

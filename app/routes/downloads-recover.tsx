@@ -6,9 +6,9 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { RECOVERY_MESSAGES, recoverLinksSchema } from "~/domain/download-recovery";
 import { SITE_NAME } from "~/domain/site";
-import { getDb } from "~/server/db.server";
-import { requestDownloadRecovery } from "~/server/download-recovery.server";
-import { getEnv } from "~/server/env.server";
+import { getDb } from "~/server/db/database.server";
+import { requestDownloadRecovery } from "~/server/shop/download-recovery.server";
+import { getEnv } from "~/server/core/env.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/events.event-ics";
 import { icsEventFromPublicEvent, serializeCalendar } from "~/domain/ics";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { readEvent } from "~/server/events.server";
+import { getDb } from "~/server/db/database.server";
+import { getEnv } from "~/server/core/env.server";
+import { readEvent } from "~/server/content/events.server";
 
 /** /events/<id>.ics: one event as a file, for "Add to calendar". */
 export async function loader({ params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { icsEventFromPublicEvent, serializeCalendar } from "~/domain/ics";
 import { SITE_NAME } from "~/domain/site";
-import { getEnv } from "~/server/env.server";
-import { loadEvents } from "~/server/events.server";
+import { getEnv } from "~/server/core/env.server";
+import { loadEvents } from "~/server/content/events.server";
 
 /**
  * /events.ics: a calendar people can subscribe to. It holds every event, past ones

@@ -13,9 +13,9 @@ import { pastEvents, upcomingEvents } from "~/domain/events";
 import { resolveContent } from "~/domain/page-content";
 import { jsonLdMeta, musicEventJsonLd, pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { loadEvents, siteToday } from "~/server/events.server";
-import { loadPageContent } from "~/server/pages.server";
-import { orNull } from "~/server/settle.server";
+import { loadEvents, siteToday } from "~/server/content/events.server";
+import { loadPageContent } from "~/server/content/pages.server";
+import { orNull } from "~/server/core/settle.server";
 
 const EVENTS_CONTENT_KEYS = [
   "events-hero-title",

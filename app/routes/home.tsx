@@ -17,10 +17,10 @@ import {
 } from "~/domain/seo";
 import { FOOTER_LINK_KEYS, socialLinksFromContent } from "~/domain/social-links";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { loadEvents, siteToday } from "~/server/events.server";
-import { loadPageContent } from "~/server/pages.server";
-import { orNull } from "~/server/settle.server";
-import { loadFeaturedPhotos, loadFeaturedVideos } from "~/server/showcase.server";
+import { loadEvents, siteToday } from "~/server/content/events.server";
+import { loadPageContent } from "~/server/content/pages.server";
+import { orNull } from "~/server/core/settle.server";
+import { loadFeaturedPhotos, loadFeaturedVideos } from "~/server/content/showcase.server";
 
 export const HOME_CONTENT_KEYS = [
   "home-hero-title",

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { requestIsOnProductionHost } from "~/server/site.server";
+import { requestIsOnProductionHost } from "~/server/content/site.server";
 import { loader as homeLoader } from "./home";
 
 export { default, meta, headers, ErrorBoundary } from "./home";

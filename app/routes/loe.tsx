@@ -15,8 +15,8 @@ import {
   loadLoeImages,
   loadLoeVideos,
   settleSection,
-} from "~/server/loe.server";
-import { loadPageContent } from "~/server/pages.server";
+} from "~/server/content/loe.server";
+import { loadPageContent } from "~/server/content/pages.server";
 
 const LOE_CONTENT_KEYS = ["loe", "loe-banner-text", "contact-email"] as const;
 

@@ -9,9 +9,9 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { resolveContentEntry } from "~/domain/page-content";
 import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { loadOrCreatePageContent } from "~/server/pages.server";
-import { orNull } from "~/server/settle.server";
-import { loadVisibleMediaItems } from "~/server/showcase.server";
+import { loadOrCreatePageContent } from "~/server/content/pages.server";
+import { orNull } from "~/server/core/settle.server";
+import { loadVisibleMediaItems } from "~/server/content/showcase.server";
 
 export async function loader() {
   const [header, items] = await Promise.all([

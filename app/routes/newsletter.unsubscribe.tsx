@@ -4,8 +4,8 @@ import type { Route } from "./+types/newsletter.unsubscribe";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { pageTitle } from "~/domain/seo";
-import { getDb } from "~/server/db.server";
-import { findSubscription, unsubscribe } from "~/server/newsletter.server";
+import { getDb } from "~/server/db/database.server";
+import { findSubscription, unsubscribe } from "~/server/audience/newsletter.server";
 
 /** "fan@example.org" → "f••@example.org": enough to recognise, not enough to harvest. */
 function maskEmail(email: string): string {

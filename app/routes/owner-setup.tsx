@@ -10,13 +10,13 @@ import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { firstErrors, ownerSetupSchema } from "~/domain/auth-schemas";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
-import { getAuth } from "~/server/auth.server";
-import { submitAuthForm } from "~/server/auth-forms.server";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { newToast, withFlashToast } from "~/server/flash.server";
-import { logger } from "~/server/logger.server";
-import { completeOwnerSetup, findOwnerSetup, OwnerSetupError } from "~/server/owner-setup.server";
+import { getAuth } from "~/server/auth/auth.server";
+import { submitAuthForm } from "~/server/auth/auth-forms.server";
+import { getDb } from "~/server/db/database.server";
+import { getEnv } from "~/server/core/env.server";
+import { newToast, withFlashToast } from "~/server/http/flash.server";
+import { logger } from "~/server/core/logger.server";
+import { completeOwnerSetup, findOwnerSetup, OwnerSetupError } from "~/server/auth/owner-setup.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -6,7 +6,7 @@ import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
 import { ShopSkeleton } from "~/components/shop/shop-skeleton";
 import { openCartDrawer } from "~/lib/cart-drawer-state";
 import { PageSkeleton } from "~/components/page-skeletons";
-import { loadSiteShell } from "~/server/site.server";
+import { loadSiteShell } from "~/server/content/site.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadSiteShell(request);

@@ -1,4 +1,4 @@
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/core/env.server";
 
 export function loader() {
   const body = [

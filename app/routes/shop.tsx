@@ -10,10 +10,10 @@ import { toShopProduct } from "~/components/shop/shop-product";
 import { SITE_NAME } from "~/domain/site";
 import { seoMeta, siteMetaData } from "~/domain/seo";
 import { refreshCartProducts } from "~/lib/cart-store";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { loadShopSettings } from "~/server/pages.server";
-import { loadShopCatalogue, loadShopContent } from "~/server/shop-catalogue.server";
+import { getDb } from "~/server/db/database.server";
+import { getEnv } from "~/server/core/env.server";
+import { loadShopSettings } from "~/server/content/pages.server";
+import { loadShopCatalogue, loadShopContent } from "~/server/shop/shop-catalogue.server";
 import type { loader as layoutLoader } from "./public-layout";
 
 export async function loader() {

@@ -1,5 +1,5 @@
 import { homeHref, isProductionHost } from "~/domain/site";
-import { getEnv } from "~/server/env.server";
+import { getEnv } from "~/server/core/env.server";
 
 /** The public pages a search engine should know; sign-in and admin stay out. */
 export const SITEMAP_PATHS = ["/about", "/media", "/loe", "/events", "/shop", "/contact"] as const;

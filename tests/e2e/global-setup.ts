@@ -268,9 +268,9 @@ declare module "vitest" {
  */
 async function seedPayPalModeData(dataDir: string): Promise<E2EShopItem[]> {
   process.env.LOG_LEVEL ??= "warn";
-  const { openDatabase, migrateDatabase } = await import("../../app/server/db.server");
-  const { seedDemoContent } = await import("../../app/server/seed.server");
-  const { storagePaths } = await import("../../app/server/storage.server");
+  const { openDatabase, migrateDatabase } = await import("../../app/server/db/database.server");
+  const { seedDemoContent } = await import("../../app/server/demo/seed.server");
+  const { storagePaths } = await import("../../app/server/media/storage.server");
   const { shopItems } = await import("../../app/server/db/schema.server");
   const handle = openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
   try {

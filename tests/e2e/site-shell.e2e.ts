@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { SITE_TAGLINE } from "~/domain/site";
 import { CART_STORAGE_KEY } from "~/domain/cart";
 import { CART_CHANGE_EVENT } from "~/lib/cart-count";
-import { FALLBACK_START_MS } from "~/server/deferred-hydration.server";
+import { FALLBACK_START_MS } from "~/server/http/deferred-hydration.server";
 import { goto, setupBrowser, waitForHydration } from "./helpers";
 
 const { openPage, url } = setupBrowser();

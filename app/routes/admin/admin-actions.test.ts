@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { ADMIN_TEXT } from "~/domain/admin";
-import { DEFAULT_MAINTENANCE_MESSAGE } from "~/server/content.server";
+import { DEFAULT_MAINTENANCE_MESSAGE } from "~/server/content/content.server";
 import { allowedEmails, auditLog, pageSettings } from "~/server/db/schema.server";
-import { loadSiteShell } from "~/server/site.server";
+import { loadSiteShell } from "~/server/content/site.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
   createTestApp,

@@ -7,12 +7,12 @@ import { MaintenanceCard } from "~/components/admin/maintenance-card";
 import { Button } from "~/components/ui/button";
 import { ADMIN_TEXT, dashboardActionSchema } from "~/domain/admin";
 import { SITE_NAME } from "~/domain/site";
-import { requireAdmin } from "~/server/access.server";
-import { DEFAULT_MAINTENANCE_MESSAGE, readShopSettings } from "~/server/content.server";
-import { getDb } from "~/server/db.server";
-import { newToast } from "~/server/flash.server";
-import { logger } from "~/server/logger.server";
-import { setMaintenanceMessage, setShopMaintenance } from "~/server/shop-settings.server";
+import { requireAdmin } from "~/server/auth/access.server";
+import { DEFAULT_MAINTENANCE_MESSAGE, readShopSettings } from "~/server/content/content.server";
+import { getDb } from "~/server/db/database.server";
+import { newToast } from "~/server/http/flash.server";
+import { logger } from "~/server/core/logger.server";
+import { setMaintenanceMessage, setShopMaintenance } from "~/server/shop/shop-settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);

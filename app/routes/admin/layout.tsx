@@ -4,8 +4,8 @@ import type { Route } from "./+types/layout";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
-import { requireAdmin } from "~/server/access.server";
-import { readFlashToast } from "~/server/flash.server";
+import { requireAdmin } from "~/server/auth/access.server";
+import { readFlashToast } from "~/server/http/flash.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers();

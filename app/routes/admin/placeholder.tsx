@@ -10,7 +10,7 @@ import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { Card } from "~/components/ui/card";
 import { adminScreen } from "~/domain/admin";
 import { SITE_NAME } from "~/domain/site";
-import { requireAdmin } from "~/server/access.server";
+import { requireAdmin } from "~/server/auth/access.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -8,18 +8,18 @@ import { ADMIN_TEXT, userManagementActionSchema } from "~/domain/admin";
 import { firstErrors } from "~/domain/auth-schemas";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
-import { requireAdmin } from "~/server/access.server";
+import { requireAdmin } from "~/server/auth/access.server";
 import {
   addAllowedEmail,
   listAllowedEmails,
   removeAllowedEmail,
   type AllowedEmail,
-} from "~/server/allow-list.server";
-import { getDb } from "~/server/db.server";
-import { getEnv } from "~/server/env.server";
-import { AppError } from "~/server/errors.server";
-import { newToast, withFlashToast } from "~/server/flash.server";
-import { logger } from "~/server/logger.server";
+} from "~/server/auth/allow-list.server";
+import { getDb } from "~/server/db/database.server";
+import { getEnv } from "~/server/core/env.server";
+import { AppError } from "~/server/core/errors.server";
+import { newToast, withFlashToast } from "~/server/http/flash.server";
+import { logger } from "~/server/core/logger.server";
 
 const PATH = "/admin/user-management";
 

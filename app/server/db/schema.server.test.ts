@@ -5,7 +5,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
-import { pgErrorCode } from "../errors.server";
+import { pgErrorCode } from "../core/errors.server";
 import { allowedEmails, pageContent, shopItems, themeSettings } from "./schema.server";
 
 async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {

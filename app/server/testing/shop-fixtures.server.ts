@@ -1,6 +1,6 @@
 /** Shop data for integration tests: items, carts in the endpoints' shapes, mail links. */
 import { eq } from "drizzle-orm";
-import type { Database } from "../db.server";
+import type { Database } from "../db/database.server";
 import { mailOutbox, shopItems } from "../db/schema.server";
 
 export type ShopItemRow = typeof shopItems.$inferSelect;

@@ -6,13 +6,13 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { ensurePrimaryAdmin } from "../allow-list.server";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "../auth.server";
-import { invalidateSiteCache } from "../cache.server";
+import { ensurePrimaryAdmin } from "../auth/allow-list.server";
+import { CLIENT_IP_HEADER, createAuth, type Auth } from "../auth/auth.server";
+import { invalidateSiteCache } from "../core/cache.server";
 import { allowedEmails, users } from "../db/schema.server";
-import { getEnv } from "../env.server";
-import { setMailTransport } from "../mail.server";
-import { setSingleton } from "../singleton.server";
+import { getEnv } from "../core/env.server";
+import { setMailTransport } from "../mail/mail.server";
+import { setSingleton } from "../core/singleton.server";
 import {
   createTestDatabase,
   type TestDatabase,

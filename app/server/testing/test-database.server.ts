@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import pg from "pg";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db.server";
+import { migrateDatabase, openDatabase, type DatabaseHandle } from "../db/database.server";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 

@@ -1,0 +1,35 @@
+import type { PageContentKey } from "~/domain/page-content";
+import { MINUTE, cached } from "../core/cache.server";
+import { readContent, readOrCreateContent, readShopSettings } from "./content.server";
+import { getDb } from "../db/database.server";
+
+/**
+ * Page loaders read their content through here, so the cache sits in one place.
+ * Fresh for 5 minutes unless the spec's §9 says otherwise (contact: 10 minutes);
+ * an admin save drops everything at once.
+ */
+export function loadPageContent<K extends PageContentKey>(
+  keys: readonly K[],
+  freshForMs = 5 * MINUTE,
+) {
+  return cached(`content:${[...keys].sort().join(",")}`, freshForMs, () =>
+    readContent(getDb(), keys),
+  );
+}
+
+export function loadOrCreatePageContent(key: PageContentKey) {
+  return cached(`content-or-create:${key}`, 5 * MINUTE, () => readOrCreateContent(getDb(), key));
+}
+
+export function loadShopSettings() {
+  return cached("shop-settings", 1 * MINUTE, () => readShopSettings(getDb()));
+}
+
+/** The contact page's content is fresh for 10 minutes (spec §9). */
+export const CONTACT_CONTENT_FRESH_MS = 10 * MINUTE;
+
+/** Where contact-form messages go: the page content "contact-email". */
+export async function loadContactRecipient(): Promise<string> {
+  const content = await loadPageContent(["contact-email"] as const, CONTACT_CONTENT_FRESH_MS);
+  return content["contact-email"].value;
+}

@@ -1,0 +1,86 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
+import { sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import * as schema from "./schema.server";
+import { getEnv, type Env } from "../core/env.server";
+import { logger } from "../core/logger.server";
+import { singleton } from "../core/singleton.server";
+
+/**
+ * One Drizzle type for both drivers: PGlite and node-postgres expose the same
+ * query builder, so services never know which one they run on.
+ */
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "pglite"; dataDir?: string } // dataDir undefined: in memory
+  | { kind: "postgres"; url: string };
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle client losing its connection (server restart, dropped test database)
+    // must not crash the process; the pool replaces it on the next query.
+    pool.on("error", (error) => {
+      logger.warn({ err: error }, "PostgreSQL idle client error");
+    });
+    const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+  if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
+  const client = new PGlite(target.dataDir);
+  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    close: () => client.close(),
+  };
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (handle.kind === "postgres") {
+    await migratePg(handle.db, config);
+  } else {
+    await migratePglite(handle.db as unknown as Parameters<typeof migratePglite>[0], config);
+  }
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** DATABASE_URL selects PostgreSQL; otherwise PGlite on disk under DATA_DIR. */
+export function databaseTargetFromEnv(env: Env): DatabaseTarget {
+  if (env.DATABASE_URL) return { kind: "postgres", url: env.DATABASE_URL };
+  return { kind: "pglite", dataDir: path.resolve(env.DATA_DIR, "pglite") };
+}
+
+const appDatabase = () =>
+  singleton("database", () => openDatabase(databaseTargetFromEnv(getEnv())));
+
+/** The process-wide database, for loaders and actions. */
+export function getDb(): Database {
+  return appDatabase().db;
+}
+
+export function getDatabaseHandle(): DatabaseHandle {
+  return appDatabase();
+}
+
+export { schema };

@@ -1,0 +1,87 @@
+/**
+ * Fills an empty database with the demo site, generating its files first. It never
+ * overwrites an artist's work: keyed rows (page content, page settings) are added
+ * only when their key is missing, and list tables are seeded only while empty, so
+ * running it again on a seeded or edited database changes nothing.
+ */
+import { count, sql } from "drizzle-orm";
+import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
+import type { Database } from "../db/database.server";
+import {
+  collaborations,
+  events,
+  featuredVideos,
+  loeAudioTracks,
+  loeImages,
+  loeVideos,
+  mediaItems,
+  musicalInfluences,
+  pageContent,
+  pageSettings,
+  photoGallery,
+  shopItems,
+  stats,
+  themeSettings,
+} from "../db/schema.server";
+import { generateDemoAssets, type StoragePaths } from "./demo-assets.server";
+import { buildDemoContent } from "./demo-content.server";
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** An arbitrary constant: the advisory lock that serialises concurrent seeds. */
+const SEED_LOCK_ID = 727_001;
+
+/** Inserts the rows only into an empty table, so deleted or edited rows never come back. */
+async function seedEmptyTable<T extends PgTable>(
+  tx: Transaction,
+  table: T,
+  rows: PgInsertValue<T>[],
+): Promise<number> {
+  const [existing] = await tx.select({ n: count() }).from(table as PgTable);
+  if ((existing?.n ?? 0) > 0 || rows.length === 0) return 0;
+  await tx.insert(table).values(rows);
+  return rows.length;
+}
+
+export async function seedDemoContent(
+  db: Database,
+  paths: StoragePaths,
+): Promise<Record<string, number>> {
+  const assets = await generateDemoAssets(paths);
+  const content = buildDemoContent(assets, new Date());
+
+  return db.transaction(async (tx) => {
+    // Several app instances may start at once on one PostgreSQL: the first seeds,
+    // the others wait here and then find nothing left to do.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+
+    const pageContentRows = await tx
+      .insert(pageContent)
+      .values(content.pageContent)
+      .onConflictDoNothing({ target: pageContent.pageName })
+      .returning({ id: pageContent.id });
+    const pageSettingsRows = await tx
+      .insert(pageSettings)
+      .values(content.pageSettings)
+      .onConflictDoNothing({ target: pageSettings.pageName })
+      .returning({ id: pageSettings.id });
+
+    return {
+      pageContent: pageContentRows.length,
+      pageSettings: pageSettingsRows.length,
+      themeSettings: await seedEmptyTable(tx, themeSettings, content.themeSettings),
+      events: await seedEmptyTable(tx, events, content.events),
+      featuredVideos: await seedEmptyTable(tx, featuredVideos, content.featuredVideos),
+      photoGallery: await seedEmptyTable(tx, photoGallery, content.photoGallery),
+      mediaItems: await seedEmptyTable(tx, mediaItems, content.mediaItems),
+      musicalInfluences: await seedEmptyTable(tx, musicalInfluences, content.musicalInfluences),
+      collaborations: await seedEmptyTable(tx, collaborations, content.collaborations),
+      stats: await seedEmptyTable(tx, stats, content.stats),
+      loeVideos: await seedEmptyTable(tx, loeVideos, content.loeVideos),
+      loeImages: await seedEmptyTable(tx, loeImages, content.loeImages),
+      loeAudioTracks: await seedEmptyTable(tx, loeAudioTracks, content.loeAudioTracks),
+      shopItems: await seedEmptyTable(tx, shopItems, content.shopItems),
+      filesWritten: assets.filesWritten,
+    };
+  });
+}

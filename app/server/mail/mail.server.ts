@@ -1,0 +1,220 @@
+/**
+ * Mail goes through the outbox: a message is a row first, then a worker delivers it.
+ * A dead SMTP server therefore loses nothing; the row waits and is retried with
+ * backoff. With no SMTP_URL the message stays in the outbox and is printed to the log.
+ */
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Database } from "../db/database.server";
+import { mailOutbox } from "../db/schema.server";
+import { getEnv } from "../core/env.server";
+import { logger } from "../core/logger.server";
+import { singleton } from "../core/singleton.server";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+export interface MailTransport {
+  send(message: MailMessage & { from: string }): Promise<void>;
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+      });
+    },
+  };
+}
+
+/** After this many failed attempts a message is marked failed (it stays in the table). */
+export const MAX_MAIL_ATTEMPTS = 12;
+const LEASE_MS = 60_000;
+
+/** 30 s, 1 min, 2 min … capped at one hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export async function enqueueMail(db: Database, message: MailMessage): Promise<string> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html,
+      headers: message.headers ?? {},
+    })
+    .returning({ id: mailOutbox.id });
+  return row!.id;
+}
+
+export interface DeliveryResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Delivers due messages. Each row is claimed with a conditional update first, so two
+ * workers (or two processes) never send the same message twice.
+ */
+export async function deliverDueMail(
+  db: Database,
+  transport: MailTransport,
+  options: { from: string; now?: Date; batchSize?: number },
+): Promise<DeliveryResult> {
+  const now = options.now ?? new Date();
+  const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
+  const due = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(options.batchSize ?? 20);
+
+  for (const { id } of due) {
+    const [claimed] = await db
+      .update(mailOutbox)
+      .set({
+        nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(
+        and(
+          eq(mailOutbox.id, id),
+          eq(mailOutbox.status, "pending"),
+          lte(mailOutbox.nextAttemptAt, now),
+        ),
+      )
+      .returning();
+    if (!claimed) continue;
+    try {
+      await transport.send({
+        from: options.from,
+        to: claimed.toAddress,
+        subject: claimed.subject,
+        text: claimed.textBody,
+        html: claimed.htmlBody,
+        headers: claimed.headers,
+      });
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, id));
+      result.sent++;
+    } catch (error) {
+      const giveUp = claimed.attempts >= MAX_MAIL_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lastError: error instanceof Error ? error.message : String(error),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(claimed.attempts)),
+        })
+        .where(eq(mailOutbox.id, id));
+      if (giveUp) result.failed++;
+      else result.retrying++;
+      logger.warn({ mailId: id, attempts: claimed.attempts, err: error }, "Mail delivery failed");
+    }
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// The process's mailer: queue, then deliver in the background.
+// ---------------------------------------------------------------------------
+
+interface Mailer {
+  transport: MailTransport | null;
+  running: Promise<void> | null;
+  /** Set when a flush is asked for during a pass: its message may not be in that pass. */
+  again: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+const mailer = () =>
+  singleton<Mailer>("mailer", () => {
+    const env = getEnv();
+    return {
+      transport: env.SMTP_URL ? smtpTransport(env.SMTP_URL) : null,
+      running: null,
+      again: false,
+      timer: null,
+    };
+  });
+
+/**
+ * Replaces the process's transport: tests point it at an in-process SMTP server;
+ * null keeps every message in the outbox (as with no SMTP_URL).
+ */
+export function setMailTransport(transport: MailTransport | null): void {
+  mailer().transport = transport;
+}
+
+/** Writes the message to the outbox and asks the worker to deliver it now. */
+export async function sendMail(db: Database, message: MailMessage): Promise<string> {
+  const id = await enqueueMail(db, message);
+  if (!mailer().transport) {
+    // No SMTP: the outbox keeps it, and the log shows it so a developer can follow links.
+    logger.info(
+      { mailId: id, to: message.to, subject: message.subject, text: message.text },
+      "Mail kept in the outbox (no SMTP_URL); its text follows",
+    );
+  } else {
+    void flushOutbox(db);
+  }
+  return id;
+}
+
+/** Runs one delivery pass unless one is already running. */
+export function flushOutbox(db: Database): Promise<void> {
+  const m = mailer();
+  if (!m.transport) return Promise.resolve();
+  if (m.running) {
+    m.again = true;
+    return m.running;
+  }
+  const transport = m.transport;
+  const pass = async () => {
+    do {
+      m.again = false;
+      try {
+        const r = await deliverDueMail(db, transport, { from: getEnv().MAIL_FROM });
+        if (r.sent || r.retrying || r.failed) logger.info(r, "Mail delivery pass");
+      } catch (error) {
+        logger.error({ err: error }, "Mail delivery pass failed");
+      }
+    } while (m.again);
+  };
+  m.running = pass().finally(() => {
+    m.running = null;
+  });
+  return m.running;
+}
+
+/** Retries due messages every interval; returns a stop function for shutdown. */
+export function startMailWorker(db: Database, intervalMs = 15_000): () => void {
+  const m = mailer();
+  if (!m.transport) return () => {};
+  void flushOutbox(db);
+  m.timer = setInterval(() => void flushOutbox(db), intervalMs);
+  m.timer.unref();
+  return () => {
+    if (m.timer) clearInterval(m.timer);
+    m.timer = null;
+  };
+}

@@ -1,0 +1,653 @@
+/**
+ * Orders: the server side of checkout (public-site spec §5, §7).
+ *
+ *  1. create-provider-order re-prices the cart from the database, creates the
+ *     provider order for the server's total, then in one transaction records a pending
+ *     order and holds the tracked stock (or refuses: nothing is held, nobody is charged).
+ *  2. create-order makes sure the hold is still in place, captures with a stable
+ *     PayPal-Request-Id, and records the payment in one transaction: the order becomes
+ *     completed (once: unique by provider order id, and only from pending), the holds
+ *     are committed, purchase counts rise, download tokens are issued and the mail with
+ *     the links is queued in the outbox.
+ *  3. A capture whose stock is gone by then is refunded and the buyer is told.
+ *
+ * The webhook (webhooks.server.ts) records through the same `recordCapture`.
+ */
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { shortOrderId } from "~/domain/downloads";
+import { formatPrice, moneyEquals, roundMoney } from "~/domain/money";
+import {
+  ORDER_MESSAGES,
+  isValidCheckoutEmail,
+  priceOrder,
+  type CatalogueItem,
+  type OrderRequest,
+} from "~/domain/order-validation";
+import { CAPTURE_GRACE_MINUTES, holdExpiresAt, holdQuantities } from "~/domain/stock-hold";
+import { SITE_NAME } from "~/domain/site";
+import { isStockTrackedCategory } from "~/domain/stock";
+import { invalidateSiteCache } from "../core/cache.server";
+import type { Database } from "../db/database.server";
+import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
+import { issueDownloadTokens, downloadUrl } from "./downloads.server";
+import { AppError } from "../core/errors.server";
+import { logger } from "../core/logger.server";
+import type { RateLimitRule } from "../core/rate-limit.server";
+import { deliverQueuedMail, queueMail, type QueuedMail } from "../mail/outbox.server";
+import { lateCaptureRefundMail, orderConfirmationMail } from "../mail/order-mail.server";
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type ProviderCapture,
+} from "./payments/types.server";
+import {
+  commitStock,
+  holdStock,
+  OutOfStock,
+  releaseStock,
+  reholdStock,
+  type Transaction,
+} from "./stock.server";
+
+export type Order = typeof orders.$inferSelect;
+
+/** An order step that failed in a way the buyer should be told about. */
+export class OrderError extends AppError {}
+
+/**
+ * Orders one client address may start in a window. A buyer starts one or two (a
+ * retry after a cancelled payment starts another); each holds stock for 15 minutes,
+ * so without a limit one address could keep a limited item held indefinitely.
+ */
+export const CHECKOUT_RATE_LIMIT: RateLimitRule = { max: 30, windowMs: 10 * 60_000 };
+
+export interface OrderOptions {
+  now?: Date;
+  /** For links in mails. */
+  siteUrl: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_LINES = 50;
+
+const providerOrderBodySchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string().max(100),
+        title: z.string().max(300).catch(""),
+        price: z.number(),
+        quantity: z.number(),
+        category: z.string().max(50).optional().catch(undefined),
+      }),
+    )
+    .max(MAX_LINES),
+  customerEmail: z.string().max(254).catch(""),
+});
+
+const orderBodySchema = z.object({
+  customerEmail: z.string().max(254).catch(""),
+  paypalOrderId: z.string().min(1).max(100),
+  items: z
+    .array(
+      z.object({
+        shopItemId: z.string().max(100),
+        quantity: z.number(),
+        pricePerItem: z.number(),
+      }),
+    )
+    .max(MAX_LINES),
+  totalAmount: z.number(),
+});
+
+const cancelBodySchema = z.object({ orderID: z.string().min(1).max(100) });
+
+const providerError = (what: string, error: unknown) => {
+  if (!(error instanceof PaymentProviderError)) return error;
+  logger.error({ err: error, ...error.details }, `Payment provider: ${what} failed`);
+  return new OrderError(`${what}: ${error.message}`, 502);
+};
+
+type CatalogueRow = CatalogueItem & { pdfFileUrl: string | null };
+
+async function loadCatalogue(db: Database, ids: string[]): Promise<Map<string, CatalogueRow>> {
+  const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({
+      id: shopItems.id,
+      title: shopItems.title,
+      category: shopItems.category,
+      price: shopItems.price,
+      isVisible: shopItems.isVisible,
+      inventoryCount: shopItems.inventoryCount,
+      pdfFileUrl: shopItems.pdfFileUrl,
+    })
+    .from(shopItems)
+    .where(inArray(shopItems.id, wanted));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// ---------------------------------------------------------------------------
+// 1. create-provider-order
+// ---------------------------------------------------------------------------
+
+export async function createProviderOrder(
+  db: Database,
+  provider: PaymentProvider,
+  body: unknown,
+  options: { now?: Date } = {},
+): Promise<{ orderID: string }> {
+  const now = options.now ?? new Date();
+  const parsed = providerOrderBodySchema.safeParse(body);
+  if (!parsed.success) throw new OrderError(ORDER_MESSAGES.invalidCart, 400);
+  const { items, customerEmail } = parsed.data;
+
+  const request: OrderRequest = {
+    items: items.map((i) => ({
+      shopItemId: i.id,
+      title: i.title,
+      quantity: i.quantity,
+      pricePerItem: i.price,
+    })),
+    totalAmount: roundMoney(items.reduce((sum, i) => sum + i.price * i.quantity, 0)),
+    customerEmail,
+  };
+  const catalogue = await loadCatalogue(
+    db,
+    items.map((i) => i.id),
+  );
+  const priced = priceOrder(request, catalogue);
+  if (!priced.ok) throw new OrderError(priced.error, 400);
+  const email = customerEmail.trim();
+  if (!isValidCheckoutEmail(email)) {
+    throw new OrderError("Please enter a valid email address.", 400);
+  }
+
+  const orderId = crypto.randomUUID();
+  let providerOrderId: string;
+  try {
+    const created = await provider.createOrder({
+      orderId,
+      currency: "USD",
+      total: priced.total,
+      description: `${SITE_NAME} – order ${shortOrderId(orderId)}`,
+      items: priced.lines.map((line) => ({
+        name: line.title,
+        quantity: line.quantity,
+        unitAmount: line.unitPrice,
+        kind: isStockTrackedCategory(line.category) ? "physical" : "digital",
+      })),
+    });
+    providerOrderId = created.id;
+  } catch (error) {
+    throw providerError("Failed to create order", error);
+  }
+
+  const holds = holdQuantities(priced.lines, catalogue);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(orders).values({
+        id: orderId,
+        provider: provider.name,
+        providerOrderId,
+        customerEmail: email,
+        paymentStatus: "pending",
+        totalAmount: priced.total,
+        currency: "USD",
+        createdAt: now,
+      });
+      await tx.insert(orderLines).values(
+        priced.lines.map((line) => ({
+          orderId,
+          shopItemId: line.shopItemId,
+          title: line.title,
+          category: line.category,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          lineTotal: line.lineTotal,
+        })),
+      );
+      await holdStock(tx, providerOrderId, holds, holdExpiresAt(now));
+    });
+  } catch (error) {
+    // The provider order is left unapproved: it can never be charged and simply lapses.
+    if (error instanceof OutOfStock) throw new OrderError(error.message, 409);
+    throw error;
+  }
+  return { orderID: providerOrderId };
+}
+
+// ---------------------------------------------------------------------------
+// Cancel (PayPal onCancel / onError): the hold ends at once, not after 15 minutes.
+// ---------------------------------------------------------------------------
+
+export async function cancelProviderOrder(
+  db: Database,
+  body: unknown,
+): Promise<{ cancelled: boolean }> {
+  const parsed = cancelBodySchema.safeParse(body);
+  if (!parsed.success) throw new OrderError("Missing orderID", 400);
+  const [cancelled] = await db
+    .update(orders)
+    .set({ paymentStatus: "cancelled" })
+    .where(
+      and(eq(orders.providerOrderId, parsed.data.orderID), eq(orders.paymentStatus, "pending")),
+    )
+    .returning({ providerOrderId: orders.providerOrderId });
+  if (!cancelled) return { cancelled: false };
+  await releaseStock(db, cancelled.providerOrderId);
+  return { cancelled: true };
+}
+
+// ---------------------------------------------------------------------------
+// 2. create-order
+// ---------------------------------------------------------------------------
+
+export interface RecordedOrderLine {
+  id: string;
+  /** The download token's record id, not the secret: the secret travels only by mail. */
+  download_token: string | null;
+  shop_items: { category: string; has_download: boolean };
+}
+
+export interface OrderSuccess {
+  success: true;
+  error: null;
+  customerEmail: string;
+  orders: RecordedOrderLine[];
+}
+
+export async function findOrderByProviderId(
+  db: Database,
+  providerOrderId: string,
+): Promise<Order | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.providerOrderId, providerOrderId));
+  return order ?? null;
+}
+
+/** The create-order answer for a completed order; the same on every call. */
+export async function orderResult(db: Database, order: Order): Promise<OrderSuccess> {
+  const lines = await db
+    .select({
+      id: orderLines.id,
+      category: orderLines.category,
+      storageKey: shopItems.pdfFileUrl,
+    })
+    .from(orderLines)
+    .leftJoin(shopItems, eq(shopItems.id, orderLines.shopItemId))
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+  const tokens = lines.length
+    ? await db
+        .select({ id: downloadTokens.id, orderLineId: downloadTokens.orderLineId })
+        .from(downloadTokens)
+        .where(
+          inArray(
+            downloadTokens.orderLineId,
+            lines.map((l) => l.id),
+          ),
+        )
+        .orderBy(asc(downloadTokens.createdAt), asc(downloadTokens.id))
+    : [];
+  const tokenOf = new Map<string, string>();
+  for (const t of tokens) if (!tokenOf.has(t.orderLineId)) tokenOf.set(t.orderLineId, t.id);
+  return {
+    success: true,
+    error: null,
+    customerEmail: order.customerEmail,
+    orders: lines.map((line) => ({
+      id: line.id,
+      download_token: tokenOf.get(line.id) ?? null,
+      shop_items: { category: line.category, has_download: Boolean(line.storageKey) },
+    })),
+  };
+}
+
+const refundedMessage = (order: Pick<Order, "totalAmount" | "customerEmail">, title?: string) =>
+  `Sorry: ${title ? `"${title}"` : "an item in your order"} sold out before your payment reached us, so we could not complete your order. Your payment of ${formatPrice(order.totalAmount)} has been refunded in full to your PayPal account, and we have e-mailed the details to ${order.customerEmail}.`;
+
+function statusError(order: Order): OrderError {
+  switch (order.paymentStatus) {
+    case "refunded":
+      return new OrderError(refundedMessage(order), 409);
+    case "failed":
+      return new OrderError(
+        "Your payment was declined. Please try again or use a different payment method.",
+        402,
+      );
+    default:
+      return new OrderError("This order could not be completed. Please try again.", 409);
+  }
+}
+
+/** The browser's cart must still be the order that was created and priced. */
+function sameOrder(
+  stored: { shopItemId: string | null; quantity: number; unitPrice: number }[],
+  requested: { shopItemId: string; quantity: number; pricePerItem: number }[],
+): boolean {
+  const key = (id: string | null, price: number) => `${id}|${Math.round(price * 100)}`;
+  const count = (entries: [string, number][]) => {
+    const map = new Map<string, number>();
+    for (const [k, q] of entries) map.set(k, (map.get(k) ?? 0) + q);
+    return map;
+  };
+  const a = count(stored.map((l) => [key(l.shopItemId, l.unitPrice), l.quantity]));
+  const b = count(requested.map((l) => [key(l.shopItemId, l.pricePerItem), l.quantity]));
+  return a.size === b.size && [...a].every(([k, q]) => b.get(k) === q);
+}
+
+export async function completeOrder(
+  db: Database,
+  provider: PaymentProvider,
+  body: unknown,
+  options: OrderOptions,
+): Promise<OrderSuccess> {
+  const now = options.now ?? new Date();
+  const parsed = orderBodySchema.safeParse(body);
+  if (!parsed.success) throw new OrderError(ORDER_MESSAGES.invalidCart, 400);
+  const request = parsed.data;
+
+  const order = await findOrderByProviderId(db, request.paypalOrderId);
+  if (!order) throw new OrderError("Order not found. Please refresh and try again.", 404);
+  if (order.provider !== provider.name) {
+    throw new OrderError("This order was started with another payment method.", 409);
+  }
+  const stored = await db
+    .select({
+      shopItemId: orderLines.shopItemId,
+      quantity: orderLines.quantity,
+      unitPrice: orderLines.unitPrice,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  if (!sameOrder(stored, request.items) || !moneyEquals(request.totalAmount, order.totalAmount)) {
+    throw new OrderError(ORDER_MESSAGES.priceMismatch, 400);
+  }
+
+  if (order.paymentStatus === "completed") return orderResult(db, order);
+  if (order.paymentStatus === "refunded" || order.paymentStatus === "failed") {
+    throw statusError(order);
+  }
+
+  // The hold must be in place before any money moves; a lapsed one is taken again.
+  try {
+    await db.transaction((tx) =>
+      reholdStock(tx, order.providerOrderId, holdExpiresAt(now, CAPTURE_GRACE_MINUTES)),
+    );
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    return soldOutBeforeCapture(db, provider, order, error.title, { ...options, now });
+  }
+
+  let outcome;
+  try {
+    outcome = await provider.captureOrder(order.providerOrderId, captureRequestId(order));
+  } catch (error) {
+    throw providerError("Payment could not be completed", error);
+  }
+  if (outcome.kind === "declined") {
+    throw new OrderError(
+      `Your payment was declined (${outcome.message}). Please try again or use a different payment method.`,
+      402,
+    );
+  }
+  if (outcome.kind === "pending") {
+    await db.update(orders).set({ captureId: outcome.capture.id }).where(eq(orders.id, order.id));
+    throw new OrderError(
+      "PayPal is still processing your payment. We will e-mail your order confirmation and download links as soon as it completes.",
+      409,
+    );
+  }
+  const recorded = await recordCapture(db, provider, order, outcome.capture, { ...options, now });
+  if (recorded.kind === "completed") return recorded.result;
+  if (recorded.kind === "refunded") throw new OrderError(recorded.message, 409);
+  throw statusError(recorded.order);
+}
+
+/** One PayPal-Request-Id per order: a retried capture returns the first answer. */
+export function captureRequestId(order: Pick<Order, "id">): string {
+  return `capture-${order.id}`;
+}
+
+/**
+ * The hold lapsed and the stock went to someone else. If money already moved (a
+ * capture whose answer we never saw) it goes back; otherwise nothing is captured.
+ */
+async function soldOutBeforeCapture(
+  db: Database,
+  provider: PaymentProvider,
+  order: Order,
+  title: string,
+  options: OrderOptions & { now: Date },
+): Promise<never> {
+  let captured: ProviderCapture | undefined;
+  try {
+    const current = await provider.getOrder(order.providerOrderId);
+    captured = current.captures.find((c) => c.status === "COMPLETED");
+  } catch (error) {
+    throw providerError("Payment status could not be checked", error);
+  }
+  if (captured) {
+    const refunded = await refundLateCapture(db, provider, order, captured, title, options);
+    throw new OrderError(refunded.message, 409);
+  }
+  await db
+    .update(orders)
+    .set({ paymentStatus: "cancelled" })
+    .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["pending", "cancelled"])));
+  await releaseStock(db, order.providerOrderId);
+  throw new OrderError(
+    `Sorry: "${title}" sold out while you were checking out. You have not been charged.`,
+    409,
+  );
+}
+
+export type RecordOutcome =
+  | { kind: "completed"; result: OrderSuccess; firstTime: boolean }
+  | { kind: "refunded"; message: string }
+  /** The order is refunded or failed already: nothing recorded. */
+  | { kind: "not-recorded"; order: Order };
+
+/**
+ * Records a completed capture: one transaction, and only from pending (or cancelled,
+ * or failed: the money did move), so a repeated capture or a webhook for the same
+ * order never records twice. Shared by create-order and the webhook.
+ */
+export async function recordCapture(
+  db: Database,
+  provider: PaymentProvider,
+  order: Order,
+  capture: ProviderCapture,
+  options: OrderOptions,
+): Promise<RecordOutcome> {
+  const now = options.now ?? new Date();
+  if (
+    capture.amount !== null &&
+    (!moneyEquals(capture.amount, order.totalAmount) ||
+      (capture.currency !== null && capture.currency !== order.currency))
+  ) {
+    logger.error(
+      {
+        orderId: order.id,
+        captureId: capture.id,
+        amount: capture.amount,
+        total: order.totalAmount,
+      },
+      "Captured amount differs from the order total; not fulfilled",
+    );
+    throw new OrderError(
+      `The payment does not match the order. Please contact us with your PayPal transaction ID ${capture.id}.`,
+      502,
+    );
+  }
+
+  let queued: QueuedMail | null;
+  try {
+    queued = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(orders)
+        .set({ paymentStatus: "completed", captureId: capture.id })
+        .where(
+          and(
+            eq(orders.id, order.id),
+            inArray(orders.paymentStatus, ["pending", "cancelled", "failed"]),
+          ),
+        )
+        .returning();
+      if (!claimed) return null;
+
+      await commitStock(tx, order.providerOrderId);
+
+      const lines = await tx
+        .select({
+          id: orderLines.id,
+          shopItemId: orderLines.shopItemId,
+          title: orderLines.title,
+          quantity: orderLines.quantity,
+          lineTotal: orderLines.lineTotal,
+          storageKey: shopItems.pdfFileUrl,
+          downloadLimit: shopItems.downloadLimit,
+          downloadExpiryDays: shopItems.downloadExpiryDays,
+        })
+        .from(orderLines)
+        .leftJoin(shopItems, eq(shopItems.id, orderLines.shopItemId))
+        .where(eq(orderLines.orderId, order.id))
+        .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+
+      await changePurchaseCounts(tx, lines, +1);
+
+      const withFiles = lines.filter((l) => l.storageKey);
+      const tokens = await issueDownloadTokens(
+        tx,
+        withFiles.map((l) => ({
+          orderLineId: l.id,
+          downloadLimit: l.downloadLimit ?? 5,
+          downloadExpiryDays: l.downloadExpiryDays ?? 30,
+        })),
+        now,
+      );
+      const titleOf = new Map(lines.map((l) => [l.id, l.title]));
+      return queueMail(
+        tx,
+        orderConfirmationMail({
+          to: claimed.customerEmail,
+          orderId: order.id,
+          total: claimed.totalAmount,
+          lines,
+          downloads: tokens.map((t) => ({
+            title: titleOf.get(t.orderLineId) ?? "Download",
+            url: downloadUrl(options.siteUrl, t.token),
+            downloadLimit: t.downloadLimit,
+            expiresAt: t.expiresAt,
+          })),
+          demo: provider.name === "demo",
+          siteUrl: options.siteUrl,
+        }),
+      );
+    });
+  } catch (error) {
+    if (!(error instanceof OutOfStock)) throw error;
+    return refundLateCapture(db, provider, order, capture, error.title, { ...options, now });
+  }
+
+  const firstTime = queued !== null;
+  if (queued) {
+    // Purchase counts order the "most popular" lists (stock itself is read fresh).
+    invalidateSiteCache();
+    deliverQueuedMail(db, [queued]);
+    logger.info({ orderId: order.id, provider: provider.name }, "Order completed");
+  }
+  const current = (await findOrderByProviderId(db, order.providerOrderId))!;
+  if (current.paymentStatus !== "completed") return { kind: "not-recorded", order: current };
+  return { kind: "completed", result: await orderResult(db, current), firstTime };
+}
+
+/**
+ * Adds (a completed order) or takes back (a refunded one) each item's bought quantity
+ * to its purchase count, which orders the "most popular" lists. Never below zero.
+ * Items in id order, so two transactions lock rows in the same order.
+ */
+export async function changePurchaseCounts(
+  tx: Transaction,
+  lines: readonly { shopItemId: string | null; quantity: number }[],
+  direction: 1 | -1,
+): Promise<void> {
+  const bought = new Map<string, number>();
+  for (const line of lines) {
+    if (line.shopItemId) {
+      bought.set(line.shopItemId, (bought.get(line.shopItemId) ?? 0) + line.quantity);
+    }
+  }
+  for (const [shopItemId, quantity] of [...bought].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    await tx
+      .update(shopItems)
+      .set({
+        purchaseCount: sql`greatest(${shopItems.purchaseCount} + ${direction * quantity}, 0)`,
+      })
+      .where(eq(shopItems.id, shopItemId));
+  }
+}
+
+/** A capture for stock that is gone: the money goes back and the buyer gets a mail. */
+async function refundLateCapture(
+  db: Database,
+  provider: PaymentProvider,
+  order: Order,
+  capture: ProviderCapture,
+  soldOutTitle: string,
+  options: OrderOptions & { now: Date },
+): Promise<{ kind: "refunded"; message: string }> {
+  logger.warn(
+    { orderId: order.id, captureId: capture.id, soldOutTitle },
+    "Capture arrived for stock that is gone; refunding",
+  );
+  try {
+    await provider.refundCapture(
+      capture.id,
+      `refund-${order.id}`,
+      `Sorry: ${soldOutTitle} sold out before your payment reached us. Full refund.`,
+    );
+  } catch (error) {
+    // Keep the capture on the order so whoever looks at it can refund by hand.
+    await db.update(orders).set({ captureId: capture.id }).where(eq(orders.id, order.id));
+    logger.error(
+      { err: error, orderId: order.id, captureId: capture.id },
+      "Automatic refund failed",
+    );
+    throw new OrderError(
+      `Sorry: "${soldOutTitle}" sold out before your payment reached us, and the automatic refund did not go through. Please contact us with your PayPal transaction ID ${capture.id} and we will refund you in full.`,
+      502,
+    );
+  }
+  const queued = await db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(orders)
+      .set({ paymentStatus: "refunded", captureId: capture.id })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          inArray(orders.paymentStatus, ["pending", "cancelled", "failed"]),
+        ),
+      )
+      .returning();
+    if (!marked) return null;
+    return queueMail(
+      tx,
+      lateCaptureRefundMail({
+        to: marked.customerEmail,
+        orderId: order.id,
+        total: marked.totalAmount,
+        soldOutTitle,
+        captureId: capture.id,
+        siteUrl: options.siteUrl,
+      }),
+    );
+  });
+  // Other items of the order may still be held.
+  await releaseStock(db, order.providerOrderId);
+  if (queued) deliverQueuedMail(db, [queued]);
+  return { kind: "refunded", message: refundedMessage(order, soldOutTitle) };
+}

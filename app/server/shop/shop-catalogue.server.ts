@@ -1,0 +1,108 @@
+/**
+ * What the shop page shows: visible shop items, the featured ones and the shop's page
+ * content (public-site spec §2 "Shop", §7 shop_items reads, §9 cache times).
+ *
+ * The private storage key of a sheet-music PDF is never selected here; the browser
+ * only learns whether an item has a download.
+ */
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import type { ShopItemForProduct } from "~/domain/product";
+import type { PageContentKey } from "~/domain/page-content";
+import { MINUTE, cached } from "../core/cache.server";
+import { readContent } from "../content/content.server";
+import type { Database } from "../db/database.server";
+import { shopItems } from "../db/schema.server";
+
+const publicColumns = {
+  id: shopItems.id,
+  title: shopItems.title,
+  description: shopItems.description,
+  price: shopItems.price,
+  imageUrl: shopItems.imageUrl,
+  category: shopItems.category,
+  tags: shopItems.tags,
+  bandcampUrl: shopItems.bandcampUrl,
+  externalUrl: shopItems.externalUrl,
+  hasDownload: sql<boolean>`${shopItems.pdfFileUrl} is not null`.mapWith(Boolean),
+  inventoryCount: shopItems.inventoryCount,
+  isFeatured: shopItems.isFeatured,
+};
+
+// Drizzle queries are lazy thenables that run again on every `await`; these functions
+// are async so the cache holds one real promise.
+
+/** All visible items, by order_index, then newest first. */
+export async function readVisibleShopItems(db: Database): Promise<ShopItemForProduct[]> {
+  return await db
+    .select(publicColumns)
+    .from(shopItems)
+    .where(eq(shopItems.isVisible, true))
+    .orderBy(asc(shopItems.orderIndex), desc(shopItems.createdAt));
+}
+
+/** Featured and visible items, by order_index. */
+export async function readFeaturedShopItems(db: Database): Promise<ShopItemForProduct[]> {
+  return await db
+    .select(publicColumns)
+    .from(shopItems)
+    .where(and(eq(shopItems.isFeatured, true), eq(shopItems.isVisible, true)))
+    .orderBy(asc(shopItems.orderIndex), desc(shopItems.createdAt));
+}
+
+/** Current stock of every item that has a count, keyed by id. */
+export async function readStockLevels(db: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: shopItems.id, inventoryCount: shopItems.inventoryCount })
+    .from(shopItems)
+    .where(isNotNull(shopItems.inventoryCount));
+  return new Map(rows.map((r) => [r.id, r.inventoryCount ?? 0]));
+}
+
+/** Replaces cached stock counts with the live ones; an item no longer counted keeps null. */
+export function withStockLevels(
+  items: readonly ShopItemForProduct[],
+  stock: ReadonlyMap<string, number>,
+): ShopItemForProduct[] {
+  return items.map((item) => ({ ...item, inventoryCount: stock.get(item.id) ?? null }));
+}
+
+export interface ShopCatalogue {
+  items: ShopItemForProduct[];
+  featured: ShopItemForProduct[];
+}
+
+/**
+ * The catalogue through the cache (shop items 5 min, featured 10 min). Stock changes
+ * with every reservation and purchase, so it is read fresh each time: a visitor never
+ * sees "in stock" for something that has just sold out, whatever wrote the change.
+ */
+export async function loadShopCatalogue(db: Database): Promise<ShopCatalogue> {
+  const [items, featured, stock] = await Promise.all([
+    cached("shop:items", 5 * MINUTE, () => readVisibleShopItems(db)),
+    cached("shop:featured", 10 * MINUTE, () => readFeaturedShopItems(db)),
+    readStockLevels(db),
+  ]);
+  return { items: withStockLevels(items, stock), featured: withStockLevels(featured, stock) };
+}
+
+export const SHOP_HERO_KEYS = [
+  "shop-hero-title",
+  "shop-hero-description",
+  "shop-hero-shipping",
+  "shop-hero-delivery",
+] as const satisfies readonly PageContentKey[];
+
+export const SHOP_SECTION_KEYS = [
+  "shop-featured-title",
+  "shop-featured-description",
+  "shop-catalog-title",
+] as const satisfies readonly PageContentKey[];
+
+/** The shop's page content: the hero for 5 minutes, the section titles for 15. */
+export async function loadShopContent(db: Database) {
+  const [hero, sections] = await Promise.all([
+    cached("shop:content:hero", 5 * MINUTE, () => readContent(db, SHOP_HERO_KEYS)),
+    cached("shop:content:sections", 15 * MINUTE, () => readContent(db, SHOP_SECTION_KEYS)),
+  ]);
+  return { ...hero, ...sections };
+}

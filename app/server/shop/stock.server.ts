@@ -1,0 +1,194 @@
+/**
+ * Stock holds in the database. Every change of a tracked item's stock is one
+ * conditional UPDATE (`inventory_count >= q`), so two buyers can never take the same
+ * last copy, on PGlite or PostgreSQL, and the CHECK constraint keeps stock at 0 or
+ * above whatever happens. Items are always touched in id order, so two transactions
+ * never wait on each other in a circle.
+ */
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { checkStock } from "~/domain/stock";
+import type { Database } from "../db/database.server";
+import { shopItems, stockReservations } from "../db/schema.server";
+import { Conflict } from "../core/errors.server";
+import { logger } from "../core/logger.server";
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Executor = Database | Transaction;
+
+/** Stock ran out for an item between the cart and the hold. */
+export class OutOfStock extends Conflict {
+  constructor(
+    message: string,
+    readonly shopItemId: string,
+    readonly title: string,
+  ) {
+    super(message);
+  }
+}
+
+const byId = <T>(entries: Iterable<[string, T]>) =>
+  [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** Takes `quantity` off an item's stock only if that much is there. */
+async function takeStock(tx: Transaction, shopItemId: string, quantity: number): Promise<void> {
+  const taken = await tx
+    .update(shopItems)
+    .set({ inventoryCount: sql`${shopItems.inventoryCount} - ${quantity}` })
+    .where(and(eq(shopItems.id, shopItemId), sql`${shopItems.inventoryCount} >= ${quantity}`))
+    .returning({ id: shopItems.id });
+  if (taken.length) return;
+  const [item] = await tx
+    .select({
+      title: shopItems.title,
+      category: shopItems.category,
+      inventoryCount: shopItems.inventoryCount,
+    })
+    .from(shopItems)
+    .where(eq(shopItems.id, shopItemId));
+  const check = item ? checkStock(item, quantity) : { message: "Item is currently out of stock" };
+  throw new OutOfStock(check.message, shopItemId, item?.title ?? "Item");
+}
+
+async function returnStock(tx: Transaction, shopItemId: string, quantity: number): Promise<void> {
+  // An item whose tracking was switched off (null) keeps its null.
+  await tx
+    .update(shopItems)
+    .set({ inventoryCount: sql`${shopItems.inventoryCount} + ${quantity}` })
+    .where(and(eq(shopItems.id, shopItemId), sql`${shopItems.inventoryCount} is not null`));
+}
+
+/**
+ * Holds stock for a new provider order, inside the caller's transaction (with the
+ * pending order). Throws OutOfStock, which rolls the whole order back.
+ */
+export async function holdStock(
+  tx: Transaction,
+  providerOrderId: string,
+  quantities: ReadonlyMap<string, number>,
+  expiresAt: Date,
+): Promise<void> {
+  for (const [shopItemId, quantity] of byId(quantities)) {
+    await takeStock(tx, shopItemId, quantity);
+    await tx
+      .insert(stockReservations)
+      .values({ shopItemId, providerOrderId, quantity, status: "held", expiresAt });
+  }
+}
+
+/** Puts an order's held stock back (cancel, denied payment). Returns how many holds ended. */
+export async function releaseStock(
+  db: Database,
+  providerOrderId: string,
+  status: "released" | "expired" = "released",
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(stockReservations)
+      .set({ status })
+      .where(
+        and(
+          eq(stockReservations.providerOrderId, providerOrderId),
+          eq(stockReservations.status, "held"),
+        ),
+      )
+      .returning({
+        shopItemId: stockReservations.shopItemId,
+        quantity: stockReservations.quantity,
+      });
+    for (const row of [...rows].sort((a, b) => (a.shopItemId < b.shopItemId ? -1 : 1))) {
+      await returnStock(tx, row.shopItemId, row.quantity);
+    }
+    return rows.length;
+  });
+}
+
+/** Ends every hold whose time is up and puts its stock back. Returns how many. */
+export async function expireStockHolds(db: Database, now: Date = new Date()): Promise<number> {
+  const expired = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(stockReservations)
+      .set({ status: "expired" })
+      .where(and(eq(stockReservations.status, "held"), lte(stockReservations.expiresAt, now)))
+      .returning({
+        shopItemId: stockReservations.shopItemId,
+        quantity: stockReservations.quantity,
+      });
+    const perItem = new Map<string, number>();
+    for (const row of rows)
+      perItem.set(row.shopItemId, (perItem.get(row.shopItemId) ?? 0) + row.quantity);
+    for (const [shopItemId, quantity] of byId(perItem)) await returnStock(tx, shopItemId, quantity);
+    return rows.length;
+  });
+  if (expired) logger.info({ expired }, "Expired stock holds released");
+  return expired;
+}
+
+/**
+ * Makes sure every hold of an order is in place, inside the caller's transaction:
+ * holds still held are kept (and stretched to `until` when given); holds that expired
+ * or were released are taken again if the stock is still there. Throws OutOfStock
+ * when it is not.
+ */
+export async function reholdStock(
+  tx: Transaction,
+  providerOrderId: string,
+  until: Date | null,
+): Promise<void> {
+  if (until) {
+    await tx
+      .update(stockReservations)
+      .set({ expiresAt: until })
+      .where(
+        and(
+          eq(stockReservations.providerOrderId, providerOrderId),
+          eq(stockReservations.status, "held"),
+        ),
+      );
+  }
+  const lapsed = await tx
+    .select()
+    .from(stockReservations)
+    .where(
+      and(
+        eq(stockReservations.providerOrderId, providerOrderId),
+        inArray(stockReservations.status, ["expired", "released"]),
+      ),
+    )
+    .orderBy(asc(stockReservations.shopItemId));
+  for (const hold of lapsed) {
+    await takeStock(tx, hold.shopItemId, hold.quantity);
+    const [renewed] = await tx
+      .update(stockReservations)
+      .set({ status: "held", ...(until ? { expiresAt: until } : {}) })
+      .where(and(eq(stockReservations.id, hold.id), eq(stockReservations.status, hold.status)))
+      .returning({ id: stockReservations.id });
+    // Someone else changed this hold meanwhile: undo our take by failing the transaction.
+    if (!renewed) throw new Conflict("The stock hold changed during checkout; please try again.");
+  }
+}
+
+/** At capture, inside the order's transaction: lapsed holds are retaken, then all are committed. */
+export async function commitStock(tx: Transaction, providerOrderId: string): Promise<void> {
+  await reholdStock(tx, providerOrderId, null);
+  await tx
+    .update(stockReservations)
+    .set({ status: "committed" })
+    .where(
+      and(
+        eq(stockReservations.providerOrderId, providerOrderId),
+        eq(stockReservations.status, "held"),
+      ),
+    );
+}
+
+/** Runs the expiry every interval; returns a stop function for shutdown. */
+export function startStockHoldSweeper(db: Database, intervalMs = 30_000): () => void {
+  const sweep = () =>
+    expireStockHolds(db).catch((error) =>
+      logger.error({ err: error }, "Releasing expired stock holds failed"),
+    );
+  void sweep();
+  const timer = setInterval(() => void sweep(), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
