@@ -27,7 +27,8 @@ try {
 const { logger } = await import("./app/server/core/logger.server");
 const { getDatabaseHandle, pingDatabase } = await import("./app/server/db/database.server");
 const { prepareDatabase } = await import("./app/server/db/bootstrap.server");
-const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } = await import("./app/server/media/storage.server");
+const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } =
+  await import("./app/server/media/storage.server");
 const { startMailWorker } = await import("./app/server/mail/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
 const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/shop/downloads.server");

@@ -12,17 +12,8 @@ import { cn } from "~/lib/cn";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loadPageContent } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
-import { loadAboutLists } from "~/server/content/showcase.server";
-
-const ABOUT_CONTENT_KEYS = [
-  "about-hero",
-  "about-hero-secondary",
-  "about-hero-image",
-  "about-journey",
-  "about-influences",
-  "about-collaborations",
-  "about-milestones",
-] as const;
+import { loadAboutLists } from "~/server/content/about-lists.server";
+import { ABOUT_PAGE_KEYS } from "~/domain/page-content-keys";
 
 /** The image entry's title describes the picture, unless it is still the registry's label. */
 function portraitAlt(title: string): string {
@@ -39,7 +30,7 @@ function milestone(line: string): { year: string | null; text: string } {
 
 export async function loader() {
   const [content, lists, footer] = await Promise.all([
-    loadPageContent(ABOUT_CONTENT_KEYS),
+    loadPageContent(ABOUT_PAGE_KEYS),
     orNull(loadAboutLists(), "about lists"),
     orNull(loadPageContent(FOOTER_LINK_KEYS), "footer links"),
   ]);

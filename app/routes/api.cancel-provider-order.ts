@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.cancel-provider-order";
-import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/json-api.server";
+import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/api.server";
 import { getDb } from "~/server/db/database.server";
 import { cancelProviderOrder } from "~/server/shop/orders.server";
 

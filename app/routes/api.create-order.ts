@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.create-order";
-import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/json-api.server";
+import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/api.server";
 import { getDb } from "~/server/db/database.server";
 import { getEnv } from "~/server/core/env.server";
 import { completeOrder } from "~/server/shop/orders.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.create-provider-order";
 import { ORDER_MESSAGES } from "~/domain/order-validation";
-import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/json-api.server";
+import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/api.server";
 import { getDb } from "~/server/db/database.server";
 import { CHECKOUT_RATE_LIMIT, createProviderOrder } from "~/server/shop/orders.server";
 import { getPaymentProvider } from "~/server/shop/payments/index.server";

@@ -9,9 +9,9 @@ import {
   isFormSubmission,
   json,
   methodNotAllowed,
-  readBody,
+  readFields,
   returnPath,
-} from "~/server/http/form-body.server";
+} from "~/server/http/api.server";
 import { logger } from "~/server/core/logger.server";
 import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/audience/newsletter.server";
 import { hitRateLimit, rateLimitKey } from "~/server/core/rate-limit.server";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       : json(body, status);
 
   try {
-    const body = await readBody(request);
+    const body = await readFields(request);
     const db = getDb();
     const limit = await hitRateLimit(
       db,

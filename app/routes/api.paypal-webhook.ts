@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.paypal-webhook";
-import { handleJson, json, methodNotAllowed, readBody } from "~/server/http/json-api.server";
+import { handleJson, json, methodNotAllowed, readText } from "~/server/http/api.server";
 import { getDb } from "~/server/db/database.server";
 import { getEnv } from "~/server/core/env.server";
 import { getPaymentProvider } from "~/server/shop/payments/index.server";
@@ -12,7 +12,7 @@ import { handlePaymentWebhook } from "~/server/shop/webhooks.server";
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   return handleJson("Webhook", async () => {
-    const rawBody = await readBody(request, 256 * 1024);
+    const rawBody = await readText(request, 256 * 1024);
     const headers = Object.fromEntries(request.headers);
     const { status, body } = await handlePaymentWebhook(
       getDb(),

@@ -1,4 +1,4 @@
-import { json, methodNotAllowed } from "~/server/http/json-api.server";
+import { json, methodNotAllowed } from "~/server/http/api.server";
 import { getEnv } from "~/server/core/env.server";
 import { providerConfig } from "~/server/shop/payments/index.server";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/api.send-contact-email";
 import { CONTACT_TEXT } from "~/domain/contact";
 import { contactResponse, submitContactMessage } from "~/server/audience/contact.server";
 import { getDb } from "~/server/db/database.server";
-import { BodyTooLarge, json, methodNotAllowed, readBody } from "~/server/http/form-body.server";
+import { BodyTooLarge, json, methodNotAllowed, readFields } from "~/server/http/api.server";
 import { logger } from "~/server/core/logger.server";
 import { loadContactRecipient } from "~/server/content/pages.server";
 
@@ -13,7 +13,7 @@ import { loadContactRecipient } from "~/server/content/pages.server";
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   try {
-    const body = await readBody(request);
+    const body = await readFields(request);
     const outcome = await submitContactMessage(getDb(), body, {
       recipient: await loadContactRecipient(),
       clientKey: context.clientAddress,

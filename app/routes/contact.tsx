@@ -20,29 +20,15 @@ import {
   loadPageContent,
 } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
-
-const CONTACT_CONTENT_KEYS = [
-  "contact-hero-title",
-  "contact-hero-description",
-  "contact-email",
-  "contact-phone",
-  "contact-location",
-  "contact-instagram",
-  "contact-youtube",
-  "contact-booking-title",
-  "contact-booking-email",
-  // The newsletter block says what the home page's call to action says.
-  "home-cta-title",
-  "home-cta-description",
-] as const;
+import { CONTACT_PAGE_KEYS } from "~/domain/page-content-keys";
 
 export async function loader() {
   const content = await orNull(
-    loadPageContent(CONTACT_CONTENT_KEYS, CONTACT_CONTENT_FRESH_MS),
+    loadPageContent(CONTACT_PAGE_KEYS, CONTACT_CONTENT_FRESH_MS),
     "contact page content",
   );
   return {
-    content: content ?? resolveContent(CONTACT_CONTENT_KEYS, []),
+    content: content ?? resolveContent(CONTACT_PAGE_KEYS, []),
     contentFailed: content === null,
   };
 }

@@ -16,26 +16,20 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { loadEvents, siteToday } from "~/server/content/events.server";
 import { loadPageContent } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
-
-const EVENTS_CONTENT_KEYS = [
-  "events-hero-title",
-  "events-hero-description",
-  "events-upcoming-title",
-  "events-past-title",
-] as const;
+import { EVENTS_PAGE_KEYS } from "~/domain/page-content-keys";
 
 /** Past performances shown under the upcoming ones, most recent first. */
 export const PAST_EVENT_COUNT = 6;
 
 export async function loader() {
   const [content, events] = await Promise.all([
-    orNull(loadPageContent(EVENTS_CONTENT_KEYS), "events page content"),
+    orNull(loadPageContent(EVENTS_PAGE_KEYS), "events page content"),
     orNull(loadEvents(), "events"),
   ]);
   const today = siteToday();
   return {
     // Without stored text the page still stands on the registry's defaults.
-    content: content ?? resolveContent(EVENTS_CONTENT_KEYS, []),
+    content: content ?? resolveContent(EVENTS_PAGE_KEYS, []),
     contentFailed: content === null,
     upcoming: events ? upcomingEvents(events, today) : null,
     past: events ? pastEvents(events, today).slice(0, PAST_EVENT_COUNT) : null,

@@ -20,23 +20,9 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { loadEvents, siteToday } from "~/server/content/events.server";
 import { loadPageContent } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
-import { loadFeaturedPhotos, loadFeaturedVideos } from "~/server/content/showcase.server";
-
-export const HOME_CONTENT_KEYS = [
-  "home-hero-title",
-  "home-hero-description",
-  "home-hero-image",
-  "home-featured-videos-title",
-  "home-featured-videos-description",
-  "home-photo-gallery-title",
-  "home-photo-gallery-description",
-  "home-testimonial-quote",
-  "home-testimonial-author",
-  "home-testimonial-title",
-  "home-cta-title",
-  "home-cta-description",
-  "events-upcoming-title",
-] as const;
+import { loadFeaturedVideos } from "~/server/content/featured-videos.server";
+import { loadFeaturedPhotos } from "~/server/content/photo-gallery.server";
+import { HOME_PAGE_KEYS } from "~/domain/page-content-keys";
 
 /** How many upcoming events the home page shows; /events has them all. */
 export const HOME_EVENT_COUNT = 4;
@@ -45,7 +31,7 @@ export async function loader() {
   // The page text is essential; each list below may fail on its own and only hides
   // (or, for events, explains) its section.
   const [content, videos, photos, events, footer] = await Promise.all([
-    loadPageContent(HOME_CONTENT_KEYS),
+    loadPageContent(HOME_PAGE_KEYS),
     orNull(loadFeaturedVideos(), "featured videos"),
     orNull(loadFeaturedPhotos(), "featured photos"),
     orNull(loadEvents(), "events"),

@@ -10,20 +10,17 @@ import { SectionBoundary, SectionMessage } from "~/components/loe/section";
 import { Container } from "~/components/ui/container";
 import { splitParagraphs } from "~/domain/page-content";
 import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
-import {
-  loadLoeAudioTracks,
-  loadLoeImages,
-  loadLoeVideos,
-  settleSection,
-} from "~/server/content/loe.server";
+import { settleSection } from "~/server/core/settle.server";
+import { loadLoeAudioTracks } from "~/server/content/loe-audio-tracks.server";
+import { loadLoeImages } from "~/server/content/loe-images.server";
+import { loadLoeVideos } from "~/server/content/loe-videos.server";
 import { loadPageContent } from "~/server/content/pages.server";
-
-const LOE_CONTENT_KEYS = ["loe", "loe-banner-text", "contact-email"] as const;
+import { LOE_PAGE_KEYS } from "~/domain/page-content-keys";
 
 export async function loader() {
   // Each section settles on its own: a failed read becomes that section's message.
   const [content, videos, tracks, images] = await Promise.all([
-    loadPageContent(LOE_CONTENT_KEYS),
+    loadPageContent(LOE_PAGE_KEYS),
     settleSection("videos", loadLoeVideos),
     settleSection("audio", loadLoeAudioTracks),
     settleSection("gallery", loadLoeImages),

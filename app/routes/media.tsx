@@ -11,12 +11,13 @@ import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loadOrCreatePageContent } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
-import { loadVisibleMediaItems } from "~/server/content/showcase.server";
+import { loadVisibleMediaItems } from "~/server/content/media-items.server";
+import { MEDIA_PAGE_KEY } from "~/domain/page-content-keys";
 
 export async function loader() {
   const [header, items] = await Promise.all([
     // The media row is created with its defaults on first read (spec §4).
-    orNull(loadOrCreatePageContent("media"), "media page content"),
+    orNull(loadOrCreatePageContent(MEDIA_PAGE_KEY), "media page content"),
     orNull(loadVisibleMediaItems(), "media items"),
   ]);
   return {

@@ -16,7 +16,11 @@ import { getDb } from "~/server/db/database.server";
 import { getEnv } from "~/server/core/env.server";
 import { newToast, withFlashToast } from "~/server/http/flash.server";
 import { logger } from "~/server/core/logger.server";
-import { completeOwnerSetup, findOwnerSetup, OwnerSetupError } from "~/server/auth/owner-setup.server";
+import {
+  completeOwnerSetup,
+  findOwnerSetup,
+  OwnerSetupError,
+} from "~/server/auth/owner-setup.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

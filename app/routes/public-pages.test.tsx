@@ -11,6 +11,7 @@ import { toPublicEvent } from "~/domain/events";
 import EventsPage from "./events";
 import MediaPage from "./media";
 import ContactPage from "./contact";
+import { EVENTS_PAGE_KEYS } from "~/domain/page-content-keys";
 
 type AnyProps = Record<string, unknown>;
 
@@ -23,13 +24,6 @@ function render(Page: React.ComponentType<AnyProps>, props: AnyProps): string {
   ]);
   return renderToString(<Stub initialEntries={["/"]} />).replace(/<!-- -->/g, "");
 }
-
-const EVENTS_KEYS = [
-  "events-hero-title",
-  "events-hero-description",
-  "events-upcoming-title",
-  "events-past-title",
-] as const;
 
 const event = toPublicEvent({
   id: "e1",
@@ -48,7 +42,7 @@ const event = toPublicEvent({
 
 describe("events page states", () => {
   const base = {
-    content: resolveContent(EVENTS_KEYS, []),
+    content: resolveContent(EVENTS_PAGE_KEYS, []),
     contentFailed: false,
     past: [],
     today: "2026-07-01",

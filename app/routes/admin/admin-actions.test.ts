@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { ADMIN_TEXT } from "~/domain/admin";
-import { DEFAULT_MAINTENANCE_MESSAGE } from "~/server/content/content.server";
+import { DEFAULT_MAINTENANCE_MESSAGE } from "~/server/shop/shop-settings.server";
 import { allowedEmails, auditLog, pageSettings } from "~/server/db/schema.server";
 import { loadSiteShell } from "~/server/content/site.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";

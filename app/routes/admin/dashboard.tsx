@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { ADMIN_TEXT, dashboardActionSchema } from "~/domain/admin";
 import { SITE_NAME } from "~/domain/site";
 import { requireAdmin } from "~/server/auth/access.server";
-import { DEFAULT_MAINTENANCE_MESSAGE, readShopSettings } from "~/server/content/content.server";
+import { DEFAULT_MAINTENANCE_MESSAGE, readShopSettings } from "~/server/shop/shop-settings.server";
 import { getDb } from "~/server/db/database.server";
 import { newToast } from "~/server/http/flash.server";
 import { logger } from "~/server/core/logger.server";

@@ -4,11 +4,8 @@
  * record land together or not at all.
  */
 import { desc } from "drizzle-orm";
-import type { Database } from "../db/database.server";
+import type { Database, Executor } from "../db/database.server";
 import { auditLog } from "../db/schema.server";
-
-/** A database handle or an open transaction on it. */
-export type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The signed-in person making a change. */
 export interface Actor {
@@ -26,7 +23,7 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export async function recordAudit(db: DbExecutor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: entry.actor?.id ?? null,
     actorEmail: entry.actor?.email ?? null,

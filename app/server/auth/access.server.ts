@@ -4,7 +4,8 @@
  */
 import { redirect } from "react-router";
 import { AUTH_TEXT } from "~/domain/auth";
-import { isEmailAllowed } from "./allow-list.server";
+import { hasAdminPrivileges, isEmailAllowed } from "./allow-list.server";
+import { Forbidden } from "../core/errors.server";
 import type { Actor } from "../admin/audit.server";
 import { getAuth } from "./auth.server";
 import { getDb } from "../db/database.server";
@@ -72,4 +73,18 @@ export async function signOutHeaders(request: Request): Promise<Headers> {
     logger.error({ err: error }, "Sign-out failed");
   }
   return headers;
+}
+
+/** Said when someone without "Admin privileges" tries what only admins may do. */
+export const ADMIN_PRIVILEGES_REQUIRED =
+  "Only people with Admin privileges can do this. Please contact an administrator.";
+
+/**
+ * What the is_admin flag gates (docs/decisions/014): the allow-list and the theme.
+ * Throws Forbidden for anyone else on the list.
+ */
+export async function requireAdminPrivileges(user: Actor): Promise<void> {
+  if (!(await hasAdminPrivileges(getDb(), user.email))) {
+    throw new Forbidden(ADMIN_PRIVILEGES_REQUIRED);
+  }
 }

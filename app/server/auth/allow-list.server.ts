@@ -37,6 +37,24 @@ export async function ensurePrimaryAdmin(db: Database, adminEmail: string): Prom
     .onConflictDoUpdate({ target: allowedEmails.email, set: { isAdmin: true } });
 }
 
+/**
+ * Whether the address's allow-list entry carries "Admin privileges". The primary
+ * admin always does. A failed lookup counts as "no".
+ */
+export async function hasAdminPrivileges(db: Database, email: string): Promise<boolean> {
+  try {
+    const [row] = await db
+      .select({ isAdmin: allowedEmails.isAdmin })
+      .from(allowedEmails)
+      .where(eq(allowedEmails.email, normalizeEmail(email)))
+      .limit(1);
+    return row?.isAdmin === true;
+  } catch (error) {
+    logger.error({ err: error }, "Allow-list lookup failed; treating the address as no admin");
+    return false;
+  }
+}
+
 /** Newest first (admin spec §7). */
 export async function listAllowedEmails(db: Database): Promise<AllowedEmail[]> {
   return db.select().from(allowedEmails).orderBy(desc(allowedEmails.createdAt));
@@ -65,7 +83,7 @@ export async function addAllowedEmail(
     });
   } catch (error) {
     if (pgErrorCode(error) === "23505") {
-      throw new Conflict("This email address is already on the list.");
+      throw new Conflict("This email address is already on the list.", "email");
     }
     throw error;
   }

@@ -8,9 +8,9 @@ import crypto from "node:crypto";
 import { and, eq, gt, like, lte } from "drizzle-orm";
 import { normalizeEmail } from "~/domain/auth";
 import type { Auth } from "./auth.server";
-import type { Database } from "../db/database.server";
+import type { Database, Executor } from "../db/database.server";
 import { accounts, sessions, users, verifications } from "../db/schema.server";
-import { recordAudit, type DbExecutor } from "../admin/audit.server";
+import { recordAudit } from "../admin/audit.server";
 
 export const OWNER_SETUP_PATH = "/auth/owner-setup";
 export const OWNER_SETUP_TTL_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +28,7 @@ export class OwnerSetupError extends Error {
 }
 
 /** True until ADMIN_EMAIL has a verified account with a password. */
-export async function ownerNeedsSetup(db: DbExecutor, adminEmail: string): Promise<boolean> {
+export async function ownerNeedsSetup(db: Executor, adminEmail: string): Promise<boolean> {
   const [row] = await db
     .select({ verified: users.emailVerified, password: accounts.password })
     .from(users)

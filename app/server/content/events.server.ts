@@ -5,11 +5,20 @@
 import { asc, eq } from "drizzle-orm";
 import { toPublicEvent, type PublicEvent } from "~/domain/events";
 import { calendarDayIn } from "~/domain/time-zone";
+import { defineCollection } from "../admin/collection.server";
 import { MINUTE, cached } from "../core/cache.server";
 import type { Database } from "../db/database.server";
 import { getDb } from "../db/database.server";
 import { events } from "../db/schema.server";
 import { getEnv } from "../core/env.server";
+
+/** Every event is public (past ones too); the admin's table is in date order (spec §7). */
+export const eventService = defineCollection({
+  entity: "events",
+  table: events,
+  orderBy: [asc(events.date), asc(events.createdAt)],
+  flags: ["isFeatured"],
+});
 
 const publicColumns = {
   id: events.id,

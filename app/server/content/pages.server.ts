@@ -1,6 +1,7 @@
 import type { PageContentKey } from "~/domain/page-content";
 import { MINUTE, cached } from "../core/cache.server";
-import { readContent, readOrCreateContent, readShopSettings } from "./content.server";
+import { readContent, readOrCreateContent } from "./page-content.server";
+import { readShopSettings } from "../shop/shop-settings.server";
 import { getDb } from "../db/database.server";
 
 /**

@@ -1,13 +1,19 @@
 /**
- * Expected failures as typed errors, turned into responses in one place, and the
- * admin spec's mapping of PostgreSQL error codes (§8 "Generic database code mapping").
+ * Expected failures as typed errors, and the one mapping from any error to what a
+ * person is told (admin spec §8 "Generic database code mapping"): a status, a toast
+ * title and a message. Resource routes, the admin action helper and the public
+ * sections all describe errors through `describeError`, so a code means the same
+ * words everywhere.
  */
-import { data } from "react-router";
 
 export class AppError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The toast title; the message is its description. */
+    readonly title = "Error",
+    /** The form field the message belongs beside, when there is one. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = new.target.name;
@@ -19,22 +25,22 @@ export class ValidationError extends AppError {
     message: string,
     readonly fieldErrors: Record<string, string[]> = {},
   ) {
-    super(message, 400);
+    super(message, 400, "Invalid Data");
   }
 }
 export class NotFound extends AppError {
-  constructor(message = "Item Not Found") {
-    super(message, 404);
+  constructor(message = "The item could not be found. It may have been deleted.") {
+    super(message, 404, "Item Not Found");
   }
 }
 export class Forbidden extends AppError {
-  constructor(message = "Permission Denied") {
-    super(message, 403);
+  constructor(message = "You do not have permission to do this. Please contact an administrator.") {
+    super(message, 403, "Permission Denied");
   }
 }
 export class Conflict extends AppError {
-  constructor(message: string) {
-    super(message, 409);
+  constructor(message: string, field?: string) {
+    super(message, 409, "Error", field);
   }
 }
 
@@ -49,28 +55,61 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export function databaseErrorTitle(error: unknown): string {
-  switch (pgErrorCode(error)) {
-    case "23505":
-      return "Duplicate Entry";
-    case "23514":
-      return "Invalid Data";
-    case "23503":
-      return "Referenced Item Not Found";
-    case "42501":
-      return "Permission Denied";
-    case "25P02":
-      return "Transaction Failed";
-    default:
-      return "Database Error";
-  }
+export interface ErrorDescription {
+  status: number;
+  title: string;
+  message: string;
+  /** False for failures nobody planned for: the caller logs them. */
+  expected: boolean;
 }
 
-/** Turns an expected error into a JSON response body with its status; rethrows the unexpected. */
-export function toErrorResponse(error: unknown) {
-  if (error instanceof ValidationError) {
-    return data({ error: error.message, fieldErrors: error.fieldErrors }, { status: 400 });
+/** PostgreSQL codes of admin spec §8, with the status and words they get. */
+const DATABASE_ERRORS: Record<string, Omit<ErrorDescription, "expected">> = {
+  "23505": {
+    status: 409,
+    title: "Duplicate Entry",
+    message: "An item with this information already exists.",
+  },
+  "23514": {
+    status: 400,
+    title: "Invalid Data",
+    message: "Invalid data provided. Please check all fields and try again.",
+  },
+  "23503": {
+    status: 409,
+    title: "Referenced Item Not Found",
+    message: "A related item no longer exists. Please reload and try again.",
+  },
+  "42501": {
+    status: 403,
+    title: "Permission Denied",
+    message: "You do not have permission to do this. Please contact an administrator.",
+  },
+  "25P02": {
+    status: 500,
+    title: "Transaction Failed",
+    message: "The change could not be completed. Nothing was saved. Please try again.",
+  },
+};
+
+const UNEXPECTED: ErrorDescription = {
+  status: 500,
+  title: "Unexpected Error",
+  message: "An error occurred. Please try again later.",
+  expected: false,
+};
+
+export function describeError(error: unknown): ErrorDescription {
+  if (error instanceof AppError) {
+    return { status: error.status, title: error.title, message: error.message, expected: true };
   }
-  if (error instanceof AppError) return data({ error: error.message }, { status: error.status });
-  throw error;
+  const code = pgErrorCode(error);
+  if (code) {
+    const known = DATABASE_ERRORS[code];
+    // A constraint the form should have caught is still the artist's input, not a bug;
+    // a failed transaction or an unknown code is worth a look in the log.
+    if (known) return { ...known, expected: known.status < 500 };
+    return { ...UNEXPECTED, title: "Database Error" };
+  }
+  return UNEXPECTED;
 }

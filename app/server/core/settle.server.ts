@@ -1,3 +1,5 @@
+import type { SectionResult } from "~/domain/loe";
+import { AppError, describeError } from "./errors.server";
 import { logger } from "./logger.server";
 
 /**
@@ -11,5 +13,25 @@ export async function orNull<T>(load: Promise<T>, what: string): Promise<T | nul
   } catch (error) {
     logger.error({ err: error }, `Failed to load ${what}`);
     return null;
+  }
+}
+
+/** What a visitor may read about a failure: our own messages, a database title, or nothing. */
+export function publicErrorMessage(error: unknown): string {
+  if (error instanceof AppError) return error.message;
+  const described = describeError(error);
+  return described.title === "Unexpected Error" ? "Unknown error" : described.title;
+}
+
+/** Turns a section's load into data or a message, so the page renders either way. */
+export async function settleSection<T>(
+  section: string,
+  load: () => Promise<T>,
+): Promise<SectionResult<T>> {
+  try {
+    return { ok: true, data: await load() };
+  } catch (error) {
+    logger.error({ err: error, section }, "Page section failed to load");
+    return { ok: false, message: publicErrorMessage(error) };
   }
 }

@@ -19,6 +19,12 @@ import { singleton } from "../core/singleton.server";
  */
 export type Database = NodePgDatabase<typeof schema>;
 
+/** An open transaction on the database: the one transaction type of the app. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Where a query may run: the database itself or an open transaction on it. */
+export type Executor = Database | Transaction;
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";

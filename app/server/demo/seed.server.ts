@@ -6,7 +6,7 @@
  */
 import { count, sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import type { Database } from "../db/database.server";
+import type { Database, Transaction } from "../db/database.server";
 import {
   collaborations,
   events,
@@ -25,8 +25,6 @@ import {
 } from "../db/schema.server";
 import { generateDemoAssets, type StoragePaths } from "./demo-assets.server";
 import { buildDemoContent } from "./demo-content.server";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** An arbitrary constant: the advisory lock that serialises concurrent seeds. */
 const SEED_LOCK_ID = 727_001;

@@ -4,11 +4,10 @@
  * the transaction has committed. Without SMTP the text goes to the log, as `sendMail`
  * does, so a developer can follow the links.
  */
-import type { Database } from "../db/database.server";
+import type { Database, Executor } from "../db/database.server";
 import { getEnv } from "../core/env.server";
 import { logger } from "../core/logger.server";
 import { enqueueMail, flushOutbox, type MailMessage } from "./mail.server";
-import type { Executor } from "../shop/stock.server";
 
 export interface QueuedMail {
   id: string;

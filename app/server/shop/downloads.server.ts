@@ -20,11 +20,10 @@ import {
   parseRange,
   type DownloadTokenState,
 } from "~/domain/downloads";
-import type { Database } from "../db/database.server";
+import type { Database, Executor } from "../db/database.server";
 import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
 import { logger } from "../core/logger.server";
 import { stampPdf } from "../media/pdf-stamp.server";
-import type { Executor } from "./stock.server";
 
 export const DOWNLOAD_PATH = "/download";
 

@@ -29,7 +29,7 @@ import { CAPTURE_GRACE_MINUTES, holdExpiresAt, holdQuantities } from "~/domain/s
 import { SITE_NAME } from "~/domain/site";
 import { isStockTrackedCategory } from "~/domain/stock";
 import { invalidateSiteCache } from "../core/cache.server";
-import type { Database } from "../db/database.server";
+import type { Database, Transaction } from "../db/database.server";
 import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
 import { issueDownloadTokens, downloadUrl } from "./downloads.server";
 import { AppError } from "../core/errors.server";
@@ -42,14 +42,7 @@ import {
   type PaymentProvider,
   type ProviderCapture,
 } from "./payments/types.server";
-import {
-  commitStock,
-  holdStock,
-  OutOfStock,
-  releaseStock,
-  reholdStock,
-  type Transaction,
-} from "./stock.server";
+import { commitStock, holdStock, OutOfStock, releaseStock, reholdStock } from "./stock.server";
 
 export type Order = typeof orders.$inferSelect;
 

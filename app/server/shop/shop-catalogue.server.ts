@@ -7,11 +7,11 @@
  */
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { ShopItemForProduct } from "~/domain/product";
-import type { PageContentKey } from "~/domain/page-content";
 import { MINUTE, cached } from "../core/cache.server";
-import { readContent } from "../content/content.server";
+import { readContent } from "../content/page-content.server";
 import type { Database } from "../db/database.server";
 import { shopItems } from "../db/schema.server";
+import { SHOP_HERO_KEYS, SHOP_SECTION_KEYS } from "~/domain/page-content-keys";
 
 const publicColumns = {
   id: shopItems.id,
@@ -84,19 +84,6 @@ export async function loadShopCatalogue(db: Database): Promise<ShopCatalogue> {
   ]);
   return { items: withStockLevels(items, stock), featured: withStockLevels(featured, stock) };
 }
-
-export const SHOP_HERO_KEYS = [
-  "shop-hero-title",
-  "shop-hero-description",
-  "shop-hero-shipping",
-  "shop-hero-delivery",
-] as const satisfies readonly PageContentKey[];
-
-export const SHOP_SECTION_KEYS = [
-  "shop-featured-title",
-  "shop-featured-description",
-  "shop-catalog-title",
-] as const satisfies readonly PageContentKey[];
 
 /** The shop's page content: the hero for 5 minutes, the section titles for 15. */
 export async function loadShopContent(db: Database) {

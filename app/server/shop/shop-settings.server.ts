@@ -8,7 +8,22 @@ import type { Database } from "../db/database.server";
 import { pageSettings } from "../db/schema.server";
 import { recordAudit, type Actor } from "../admin/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
-import { readShopSettings, type ShopSettings } from "../content/content.server";
+
+export const DEFAULT_MAINTENANCE_MESSAGE =
+  "We anticipate being back online within the next few hours.";
+
+export interface ShopSettings {
+  isWorkInProgress: boolean;
+  wipMessage: string;
+}
+
+export async function readShopSettings(db: Database): Promise<ShopSettings> {
+  const [row] = await db.select().from(pageSettings).where(eq(pageSettings.pageName, "shop"));
+  return {
+    isWorkInProgress: row?.isWorkInProgress ?? false,
+    wipMessage: row?.wipMessage?.trim() || DEFAULT_MAINTENANCE_MESSAGE,
+  };
+}
 
 const SHOP = "shop";
 

@@ -7,13 +7,10 @@
  */
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { checkStock } from "~/domain/stock";
-import type { Database } from "../db/database.server";
+import type { Database, Transaction } from "../db/database.server";
 import { shopItems, stockReservations } from "../db/schema.server";
 import { Conflict } from "../core/errors.server";
 import { logger } from "../core/logger.server";
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-export type Executor = Database | Transaction;
 
 /** Stock ran out for an item between the cart and the hold. */
 export class OutOfStock extends Conflict {

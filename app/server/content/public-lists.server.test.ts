@@ -5,7 +5,9 @@ import {
   type TestDatabase,
 } from "../testing/test-database.server";
 import { events, featuredVideos, loeVideos, mediaItems, photoGallery } from "../db/schema.server";
-import { readFeaturedPhotos, readFeaturedVideos, readVisibleMediaItems } from "./showcase.server";
+import { readFeaturedVideos } from "./featured-videos.server";
+import { readVisibleMediaItems } from "./media-items.server";
+import { readFeaturedPhotos } from "./photo-gallery.server";
 import { readEvent, readEvents } from "./events.server";
 
 describe.each(await testDatabaseKinds())("public lists on %s", (kind) => {

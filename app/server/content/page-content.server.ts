@@ -1,4 +1,8 @@
-import { desc, eq, inArray } from "drizzle-orm";
+/**
+ * Page content (page_content): the titles and texts of every page, read through the
+ * registry in domain/page-content.ts, which supplies the defaults.
+ */
+import { eq, inArray } from "drizzle-orm";
 import {
   contentDefinition,
   resolveContent,
@@ -8,8 +12,7 @@ import {
   type PageContentKey,
 } from "~/domain/page-content";
 import type { Database } from "../db/database.server";
-import { pageContent, pageSettings, themeSettings } from "../db/schema.server";
-import type { ThemeDefinition } from "~/domain/theme";
+import { pageContent } from "../db/schema.server";
 
 /** Reads the given keys, keyed by page_name, with the registry's defaults for anything missing. */
 export async function readContent<K extends PageContentKey>(
@@ -49,33 +52,4 @@ export async function readOrCreateContent(
     .onConflictDoNothing({ target: pageContent.pageName });
   const [row] = await db.select().from(pageContent).where(eq(pageContent.pageName, key));
   return resolveContentEntry(key, row);
-}
-
-export const DEFAULT_MAINTENANCE_MESSAGE =
-  "We anticipate being back online within the next few hours.";
-
-export interface ShopSettings {
-  isWorkInProgress: boolean;
-  wipMessage: string;
-}
-
-export async function readShopSettings(db: Database): Promise<ShopSettings> {
-  const [row] = await db.select().from(pageSettings).where(eq(pageSettings.pageName, "shop"));
-  return {
-    isWorkInProgress: row?.isWorkInProgress ?? false,
-    wipMessage: row?.wipMessage?.trim() || DEFAULT_MAINTENANCE_MESSAGE,
-  };
-}
-
-/** Themes newest first; the first active one wins. Null means: use the defaults. */
-export async function readActiveTheme(db: Database): Promise<ThemeDefinition | null> {
-  const rows = await db.select().from(themeSettings).orderBy(desc(themeSettings.createdAt));
-  const active = rows.find((t) => t.isActive);
-  if (!active) return null;
-  return {
-    name: active.name,
-    colors: active.colors,
-    typography: active.typography,
-    animations: active.animations,
-  };
 }

@@ -6,13 +6,10 @@ import {
 } from "../testing/test-database.server";
 import { loeAudioTracks, loeImages, loeVideos } from "../db/schema.server";
 import { NotFound } from "../core/errors.server";
-import {
-  publicErrorMessage,
-  readLoeAudioTracks,
-  readLoeImages,
-  readLoeVideos,
-  settleSection,
-} from "./loe.server";
+import { publicErrorMessage, settleSection } from "../core/settle.server";
+import { readLoeAudioTracks } from "./loe-audio-tracks.server";
+import { readLoeImages } from "./loe-images.server";
+import { readLoeVideos } from "./loe-videos.server";
 
 describe.each(await testDatabaseKinds())("LOE reads on %s", (kind) => {
   let t: TestDatabase;

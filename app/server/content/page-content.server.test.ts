@@ -5,13 +5,9 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
-import {
-  DEFAULT_MAINTENANCE_MESSAGE,
-  readActiveTheme,
-  readContent,
-  readOrCreateContent,
-  readShopSettings,
-} from "./content.server";
+import { readContent, readOrCreateContent } from "./page-content.server";
+import { readActiveTheme } from "./theme.server";
+import { DEFAULT_MAINTENANCE_MESSAGE, readShopSettings } from "../shop/shop-settings.server";
 import { pageContent, pageSettings, themeSettings } from "../db/schema.server";
 import { DEFAULT_THEME } from "~/domain/theme";
 

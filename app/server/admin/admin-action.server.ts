@@ -1,0 +1,152 @@
+/**
+ * The one way an admin screen writes. Every admin action is a table of intents; this
+ * helper checks the admin, reads the form (multipart too), validates it with the
+ * intent's zod schema, runs the intent, and answers in the one shape the admin kit
+ * reads (domain/admin-action.ts): field errors and the spec's toast on failure, the
+ * success toast and the result on success, or a redirect with a flash toast.
+ */
+import { data, redirect } from "react-router";
+import type { z } from "zod";
+import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
+import { INTENT_FIELD } from "~/domain/admin-action";
+import { fieldErrorsFrom } from "~/domain/form-errors";
+import { requireAdmin, requireAdminPrivileges, type SignedInUser } from "../auth/access.server";
+import { AppError, describeError } from "../core/errors.server";
+import { logger } from "../core/logger.server";
+import { getDb, type Database } from "../db/database.server";
+import { newToast, withFlashToast } from "../http/flash.server";
+
+/** Admin forms carry text; files travel through the upload endpoint. 1 MB is plenty. */
+export const MAX_ADMIN_FORM_BYTES = 1024 * 1024;
+
+export interface IntentContext<Input> {
+  db: Database;
+  actor: SignedInUser;
+  input: Input;
+  request: Request;
+}
+
+export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown> {
+  schema: S;
+  run: (context: IntentContext<z.output<S>>) => Promise<R>;
+  /** The success toast's title (admin spec §8), or a function of the result. */
+  success: string | ((result: R, input: z.output<S>) => { title: string; description?: string });
+  /** The failure toast's description, e.g. "Failed to save video". */
+  failure: string;
+  /** Only people whose allow-list entry has "Admin privileges" (docs/decisions/014). */
+  privileged?: boolean;
+  /** Answer with a redirect to this path plus a flash toast (post/redirect/get). */
+  redirectTo?: string;
+}
+
+/** Builds an intent with its types inferred from the schema. */
+export function intent<S extends z.ZodType, R>(handler: IntentHandler<S, R>): IntentHandler<S, R> {
+  return handler;
+}
+
+/**
+ * Form fields as a plain object: repeated names become arrays (tags, reorder ids),
+ * a file stays a File.
+ */
+export function formToObject(form: FormData): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key);
+    out[key] = values.length > 1 ? values : values[0];
+  }
+  return out;
+}
+
+async function readForm(request: Request): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_ADMIN_FORM_BYTES) {
+    throw new AppError("The form is too large. Upload files with the upload field.", 413);
+  }
+  try {
+    return formToObject(await request.formData());
+  } catch {
+    throw new AppError("The form could not be read. Please try again.", 400);
+  }
+}
+
+type Answer = ReturnType<typeof data<AdminActionResult>>;
+
+function failed(
+  intentName: string,
+  status: number,
+  toast: AdminActionResult["toast"],
+  fieldErrors: FieldErrors = {},
+): Answer {
+  return data({ ok: false, intent: intentName, toast, fieldErrors }, { status });
+}
+
+/**
+ * Runs the intent the form asks for. Throws redirects (the admin gate, or the
+ * intent's `redirectTo` on success); returns the result for fetchers otherwise.
+ */
+export async function handleAdminAction(
+  request: Request,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each intent has its own schema
+  intents: Record<string, IntentHandler<any, any>>,
+): Promise<Answer> {
+  const actor = await requireAdmin(request);
+  let form: Record<string, unknown>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    const { status, message } = describeError(error);
+    return failed("", status, newToast("error", "Error", message));
+  }
+  const intentName = typeof form[INTENT_FIELD] === "string" ? (form[INTENT_FIELD] as string) : "";
+  const handler = Object.hasOwn(intents, intentName) ? intents[intentName] : undefined;
+  if (!handler) {
+    return failed(
+      intentName,
+      400,
+      newToast("error", "Error", "Unknown action. Please reload the page."),
+    );
+  }
+
+  const parsed = handler.schema.safeParse(form);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsFrom(parsed.error);
+    const first = Object.values(fieldErrors)[0];
+    const description = first ? `${handler.failure}: ${first}` : handler.failure;
+    return failed(intentName, 400, newToast("error", "Error", description), fieldErrors);
+  }
+
+  let result: unknown;
+  try {
+    if (handler.privileged) await requireAdminPrivileges(actor);
+    result = await handler.run({ db: getDb(), actor, input: parsed.data, request });
+  } catch (error) {
+    const described = describeError(error);
+    if (!described.expected) {
+      logger.error(
+        { err: error, intent: intentName, path: new URL(request.url).pathname },
+        handler.failure,
+      );
+    }
+    const description = described.expected
+      ? `${handler.failure}: ${described.message}`
+      : handler.failure;
+    const field = error instanceof AppError ? error.field : undefined;
+    return failed(
+      intentName,
+      described.status,
+      newToast("error", described.expected ? described.title : "Error", description),
+      field ? { [field]: described.message } : {},
+    );
+  }
+
+  const success =
+    typeof handler.success === "string"
+      ? { title: handler.success }
+      : handler.success(result, parsed.data);
+  const toast = newToast("success", success.title, success.description);
+  if (handler.redirectTo) {
+    // Post/redirect/get: a reload never repeats the change; the toast rides along.
+    throw redirect(handler.redirectTo, { headers: withFlashToast(toast) });
+  }
+  return data({ ok: true, intent: intentName, toast, result });
+}

@@ -1,0 +1,40 @@
+/** LOE images (loe_images): the LOE gallery, active ones in the gallery order. */
+import { eq } from "drizzle-orm";
+import { orderGalleryImages } from "~/domain/gallery";
+import type { LoeImage } from "~/domain/loe";
+import { defineCollection } from "../admin/collection.server";
+import { cached } from "../core/cache.server";
+import { getDb, type Database } from "../db/database.server";
+import { loeImages } from "../db/schema.server";
+import { LOE_TTL } from "./loe-videos.server";
+
+export const loeImageService = defineCollection({
+  entity: "loe_images",
+  table: loeImages,
+  publicWhere: eq(loeImages.isActive, true),
+  flags: ["isActive", "isFeatured"],
+});
+
+export async function readLoeImages(db: Database): Promise<LoeImage[]> {
+  const rows = await db
+    .select({
+      id: loeImages.id,
+      title: loeImages.title,
+      altText: loeImages.altText,
+      caption: loeImages.caption,
+      imageUrl: loeImages.imageUrl,
+      width: loeImages.width,
+      height: loeImages.height,
+      visualWeight: loeImages.visualWeight,
+      orderIndex: loeImages.orderIndex,
+      createdAt: loeImages.createdAt,
+    })
+    .from(loeImages)
+    .where(eq(loeImages.isActive, true));
+  return orderGalleryImages(rows).map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export const loadLoeImages = () => cached("loe:images", LOE_TTL, () => readLoeImages(getDb()));
