@@ -46,9 +46,11 @@ const flashOf = (response: Response | undefined) =>
 describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
   let app: TestApp;
   let admin: { id: string; email: string; cookie: string };
+  let helper: { id: string; email: string; cookie: string };
   beforeAll(async () => {
     app = await createTestApp(kind);
-    admin = await app.createUser("manager@example.com", { fullName: "Mana Ger" });
+    admin = await app.createUser("manager@example.com", { fullName: "Mana Ger", isAdmin: true });
+    helper = await app.createUser("helper@example.com", { fullName: "Hel Per" });
   });
   afterAll(async () => {
     await app?.destroy();
@@ -242,6 +244,51 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
         actorEmail: admin.email,
         entityId: row!.id,
       });
+    });
+
+    it("only people with Admin privileges change the list; others may read it", async () => {
+      const before = await app.t.db.select().from(allowedEmails);
+      const added = await run(
+        userManagement.action,
+        formPost(
+          app,
+          "/admin/user-management",
+          { intent: "add", email: "friend@example.com", isAdmin: "on" },
+          helper.cookie,
+        ),
+      );
+      expect(added.status).toBe(403);
+      expect(added.body).toMatchObject({
+        ok: false,
+        toast: { title: "Permission Denied" },
+      });
+      expect(added.body?.toast?.description).toContain(ADMIN_TEXT.emailAddFailed);
+      const [primary] = before.filter((r) => r.email === app.adminEmail);
+      const removed = await run(
+        userManagement.action,
+        formPost(
+          app,
+          "/admin/user-management",
+          { intent: "remove", id: primary!.id },
+          helper.cookie,
+        ),
+      );
+      expect(removed.status).toBe(403);
+      expect(await app.t.db.select().from(allowedEmails)).toEqual(before);
+
+      const page = (await userManagement.loader({
+        request: app.request("/admin/user-management", { cookie: helper.cookie }),
+        params: {},
+        context: loadContext,
+      } as never)) as { canManage: boolean; emails: unknown[] };
+      expect(page.canManage).toBe(false);
+      expect(page.emails).toHaveLength(before.length);
+      const asAdmin = (await userManagement.loader({
+        request: app.request("/admin/user-management", { cookie: admin.cookie }),
+        params: {},
+        context: loadContext,
+      } as never)) as { canManage: boolean };
+      expect(asAdmin.canManage).toBe(true);
     });
 
     it("never removes the primary admin, even when asked directly", async () => {

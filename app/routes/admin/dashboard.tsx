@@ -1,18 +1,21 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { LogOut } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { DashboardCards } from "~/components/admin/dashboard-cards";
 import { MaintenanceCard } from "~/components/admin/maintenance-card";
 import { Button } from "~/components/ui/button";
-import { ADMIN_TEXT, dashboardActionSchema } from "~/domain/admin";
+import { ADMIN_TEXT, maintenanceMessageSchema, maintenanceToggleSchema } from "~/domain/admin";
 import { SITE_NAME } from "~/domain/site";
+import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
-import { DEFAULT_MAINTENANCE_MESSAGE, readShopSettings } from "~/server/shop/shop-settings.server";
 import { getDb } from "~/server/db/database.server";
-import { newToast } from "~/server/http/flash.server";
-import { logger } from "~/server/core/logger.server";
-import { setMaintenanceMessage, setShopMaintenance } from "~/server/shop/shop-settings.server";
+import {
+  DEFAULT_MAINTENANCE_MESSAGE,
+  readShopSettings,
+  setMaintenanceMessage,
+  setShopMaintenance,
+} from "~/server/shop/shop-settings.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
@@ -24,35 +27,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
-  const parsed = dashboardActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Invalid request";
-    return data(
-      { ok: false as const, toast: newToast("error", ADMIN_TEXT.errorTitle, message) },
-      { status: 400 },
-    );
-  }
-  const input = parsed.data;
-  const failure =
-    input.intent === "set-maintenance" ? ADMIN_TEXT.maintenanceFailed : ADMIN_TEXT.messageFailed;
-  try {
-    const shop =
-      input.intent === "set-maintenance"
-        ? await setShopMaintenance(getDb(), user, input.enabled)
-        : await setMaintenanceMessage(getDb(), user, input.message);
-    const success =
-      input.intent === "set-maintenance"
-        ? ADMIN_TEXT.maintenanceUpdated
-        : ADMIN_TEXT.messageUpdated;
-    return { ok: true as const, shop, toast: newToast("success", success) };
-  } catch (error) {
-    logger.error({ err: error, intent: input.intent }, failure);
-    return data(
-      { ok: false as const, toast: newToast("error", ADMIN_TEXT.errorTitle, failure) },
-      { status: 500 },
-    );
-  }
+  return handleAdminAction(request, {
+    "set-maintenance": intent({
+      schema: maintenanceToggleSchema,
+      run: ({ db, actor, input }) => setShopMaintenance(db, actor, input.enabled),
+      success: ADMIN_TEXT.maintenanceUpdated,
+      failure: ADMIN_TEXT.maintenanceFailed,
+    }),
+    "set-message": intent({
+      schema: maintenanceMessageSchema,
+      run: ({ db, actor, input }) => setMaintenanceMessage(db, actor, input.message),
+      success: ADMIN_TEXT.messageUpdated,
+      failure: ADMIN_TEXT.messageFailed,
+    }),
+  });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

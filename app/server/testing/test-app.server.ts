@@ -36,7 +36,7 @@ export interface TestApp {
   /** A user with a verified account; signed in, with its Cookie header value. */
   createUser(
     email: string,
-    options?: { allowListed?: boolean; fullName?: string },
+    options?: { allowListed?: boolean; fullName?: string; isAdmin?: boolean },
   ): Promise<{ id: string; email: string; cookie: string }>;
   /** A new session for an existing verified user (re-listing the address for a moment). */
   signIn(email: string): Promise<string>;
@@ -125,7 +125,15 @@ export async function createTestApp(
         throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
     });
     await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
-    if (allowListed) await t.db.insert(allowedEmails).values({ email }).onConflictDoNothing();
+    if (allowListed) {
+      await t.db
+        .insert(allowedEmails)
+        .values({ email, isAdmin: opts.isAdmin ?? false })
+        .onConflictDoUpdate({
+          target: allowedEmails.email,
+          set: { isAdmin: opts.isAdmin ?? false },
+        });
+    }
     const cookie = await signIn(email);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     return { id: user!.id, email, cookie };
