@@ -55,12 +55,5 @@ export const ownerSetupSchema = z
     path: ["confirmPassword"],
   });
 
-/** Field errors as the forms show them: the first message per field. */
-export function firstErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** Field errors as the forms show them (the first message per field); see ./form-errors. */
+export { fieldErrorsFrom as firstErrors } from "./form-errors";

@@ -5,10 +5,15 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
-import { readContent, readOrCreateContent } from "./page-content.server";
+import {
+  listEditableContent,
+  readContent,
+  readOrCreateContent,
+  updatePageContent,
+} from "./page-content.server";
 import { readActiveTheme } from "./theme.server";
 import { DEFAULT_MAINTENANCE_MESSAGE, readShopSettings } from "../shop/shop-settings.server";
-import { pageContent, pageSettings, themeSettings } from "../db/schema.server";
+import { auditLog, pageContent, pageSettings, themeSettings } from "../db/schema.server";
 import { DEFAULT_THEME } from "~/domain/theme";
 
 describe.each(await testDatabaseKinds())("content service on %s", (kind) => {
@@ -64,5 +69,58 @@ describe.each(await testDatabaseKinds())("content service on %s", (kind) => {
       { name: "Blue Note", colors: { primary: "210 80% 60%" }, isActive: true },
     ]);
     expect((await readActiveTheme(t.db))?.name).toBe("Blue Note");
+  });
+
+  it("saves an entry, creating its row on the first save, with an audit row, and the next read shows it", async () => {
+    const actor = { id: "u1", email: "artist@example.com" };
+    await updatePageContent(t.db, actor, {
+      pageName: "loe",
+      title: "Letters",
+      description: "Words from colleagues",
+      paragraphSpacing: "mb-8",
+    });
+    // A key without spacing in the registry never stores one.
+    await updatePageContent(t.db, actor, {
+      pageName: "shop-hero-title",
+      title: "The Store",
+      description: null,
+      paragraphSpacing: "mb-12",
+    });
+    const content = await readContent(t.db, ["loe", "shop-hero-title"]);
+    expect(content.loe).toMatchObject({
+      title: "Letters",
+      description: "Words from colleagues",
+      paragraphSpacing: "mb-8",
+    });
+    const [shopRow] = await t.db
+      .select()
+      .from(pageContent)
+      .where(eq(pageContent.pageName, "shop-hero-title"));
+    expect(shopRow).toMatchObject({ title: "The Store", paragraphSpacing: null });
+
+    await updatePageContent(t.db, actor, {
+      pageName: "loe",
+      title: "Letters of Endorsement",
+      description: "Words from colleagues",
+      paragraphSpacing: "mb-4",
+    });
+    const rows = await t.db.select().from(pageContent).where(eq(pageContent.pageName, "loe"));
+    expect(rows).toHaveLength(1);
+    const [last] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, "loe"))
+      .orderBy(auditLog.createdAt);
+    expect(last).toMatchObject({ action: "page_content.update", actorEmail: actor.email });
+    const editable = await listEditableContent(t.db, ["loe", "about-hero-image", "contact-phone"]);
+    expect(editable.map((e) => [e.pageName, e.hasSpacing, e.isImage])).toEqual([
+      ["loe", true, false],
+      ["about-hero-image", false, true],
+      ["contact-phone", false, false],
+    ]);
+    expect(editable[0]).toMatchObject({
+      title: "Letters of Endorsement",
+      label: "LOE page header",
+    });
   });
 });

@@ -1,0 +1,30 @@
+/**
+ * Collaborations on the about page (admin spec §3 collaborations, §5 "About", §8). The
+ * year is free text ("2019", "2019–2021"). The service appends a new one at the end.
+ * Admin and server only (zod).
+ */
+import { z } from "zod";
+import { requiredText } from "./form-fields";
+
+export const COLLABORATION_TEXT = {
+  added: "Collaboration added successfully",
+  deleted: "Collaboration deleted successfully",
+  fetchFailed: "Failed to fetch collaborations",
+  addFailed: "Failed to add collaboration",
+  deleteFailed: "Failed to delete collaboration",
+} as const;
+
+export const COLLABORATION_MESSAGES = {
+  artistRequired: "Artist is required",
+  projectRequired: "Project is required",
+  yearRequired: "Year is required",
+} as const;
+
+export const collaborationCreateSchema = z.object({
+  artist: requiredText(COLLABORATION_MESSAGES.artistRequired),
+  project: requiredText(COLLABORATION_MESSAGES.projectRequired),
+  year: requiredText(COLLABORATION_MESSAGES.yearRequired),
+});
+
+export type CollaborationFormValues = z.input<typeof collaborationCreateSchema>;
+export type CollaborationInput = z.output<typeof collaborationCreateSchema>;

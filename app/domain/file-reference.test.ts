@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { isOwnUploadPath, isPrivateFileReference, isWebUrl, webUrlProblem } from "./file-reference";
+
+describe("webUrlProblem", () => {
+  it.each(["https://example.com", "http://example.com/a/b?c=d#e", "https://localhost:3000/x"])(
+    "accepts %s",
+    (url) => {
+      expect(webUrlProblem(url)).toBeNull();
+      expect(isWebUrl(url)).toBe(true);
+    },
+  );
+
+  it.each(["", "example.com", "not a url", "https://exa mple.com", "/uploads/a.jpg", "https://"])(
+    "calls %j not a web address",
+    (url) => {
+      expect(webUrlProblem(url)).toBe("invalid");
+    },
+  );
+
+  it.each([
+    "ftp://example.com/file.pdf",
+    "javascript:alert(1)",
+    "mailto:a@b.c",
+    "data:text/html,x",
+  ])("refuses the protocol of %s", (url) => {
+    expect(webUrlProblem(url)).toBe("protocol");
+    expect(isWebUrl(url)).toBe(false);
+  });
+});
+
+describe("isOwnUploadPath", () => {
+  it.each(["/uploads/a.jpg", "/uploads/images/2024/abc_DEF-1.webp"])("accepts %s", (path) => {
+    expect(isOwnUploadPath(path)).toBe(true);
+  });
+
+  it.each([
+    "/uploads/",
+    "/uploads/../secret",
+    "/uploads/a/./b.jpg",
+    "/uploads//a.jpg",
+    "/uploads/a b.jpg",
+    "/uploadsx/a.jpg",
+    "uploads/a.jpg",
+    "https://example.com/uploads/a.jpg",
+    "/uploads/a.jpg?x=1",
+  ])("refuses %s", (path) => {
+    expect(isOwnUploadPath(path)).toBe(false);
+  });
+});
+
+describe("isPrivateFileReference", () => {
+  it.each(["sheet-music/lowlight-walk-lead-sheet.pdf", "downloads/2024/album.zip"])(
+    "accepts the storage key %s",
+    (key) => {
+      expect(isPrivateFileReference(key)).toBe(true);
+    },
+  );
+
+  it.each([
+    "lead-sheet.pdf",
+    "example.com/file.pdf",
+    "../etc/passwd",
+    "sheet-music/../../etc/passwd",
+    "/sheet-music/a.pdf",
+    "sheet-music/",
+    "https://example.com/a.pdf",
+    "Sheet Music/a.pdf",
+  ])("refuses %s", (key) => {
+    expect(isPrivateFileReference(key)).toBe(false);
+  });
+});

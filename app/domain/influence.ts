@@ -1,0 +1,24 @@
+/**
+ * Musical influences on the about page (admin spec §3 musical_influences, §5 "About",
+ * §8). A new one goes after the others (order index = current maximum + 1, set by the
+ * service). Admin and server only (zod).
+ */
+import { z } from "zod";
+import { requiredText } from "./form-fields";
+
+export const INFLUENCE_TEXT = {
+  added: "Influence added successfully",
+  deleted: "Influence deleted successfully",
+  fetchFailed: "Failed to fetch influences",
+  addFailed: "Failed to add influence",
+  deleteFailed: "Failed to delete influence",
+} as const;
+
+export const INFLUENCE_MESSAGES = { nameRequired: "Artist name is required" } as const;
+
+export const influenceCreateSchema = z.object({
+  name: requiredText(INFLUENCE_MESSAGES.nameRequired),
+});
+
+export type InfluenceFormValues = z.input<typeof influenceCreateSchema>;
+export type InfluenceInput = z.output<typeof influenceCreateSchema>;

@@ -1,0 +1,144 @@
+/**
+ * LOE audio tracks (admin spec §3 loe_audio_tracks, §4 "Audio track status", §5 "Audio
+ * form", §8). A track plays from a SoundCloud link, an uploaded file or an external
+ * URL; the file and the external URL both live in `audioUrl`, and saving clears the
+ * other source's field. Shown/hidden is the table's toggle, not this form.
+ * Admin and server only (zod).
+ */
+import { z } from "zod";
+import {
+  type AudioSourceType,
+  type AudioTrack,
+  INVALID_SOUNDCLOUD_URL_MESSAGE,
+  checkSoundCloudUrl,
+  isTrackValid,
+} from "./audio";
+import { isOwnUploadPath, isWebUrl } from "./file-reference";
+import {
+  entryId,
+  formChoice,
+  nullableText,
+  optionalCount,
+  optionalLink,
+  orderIndexField,
+  requiredText,
+} from "./form-fields";
+
+export const AUDIO_SOURCE_TYPES = [
+  "soundcloud",
+  "file",
+  "url",
+] as const satisfies readonly AudioSourceType[];
+/** A new track starts with the SoundCloud source (spec §4). */
+export const DEFAULT_AUDIO_SOURCE_TYPE: AudioSourceType = "soundcloud";
+
+export const AUDIO_TRACK_TEXT = {
+  created: "Audio track created successfully",
+  updated: "Audio track updated successfully",
+  deleted: "Audio track deleted successfully",
+  deleteFailed: "Failed to delete audio track",
+  invalidSoundCloudUrl: "Invalid SoundCloud URL provided",
+  empty: "No audio tracks found",
+  processingFailedTitle: "Audio processing failed",
+  processingFailed: "Could not extract audio information. Please try a different file.",
+  ready: "Ready",
+  error: "Error",
+  missingSoundCloudUrl: "Missing SoundCloud URL",
+  missingAudioFile: "Missing audio file",
+} as const;
+
+/** "Failed to create audio track: {message or Unknown error}" (spec §8). */
+export function audioTrackSaveFailed(mode: "create" | "update", message?: string | null): string {
+  return `Failed to ${mode} audio track: ${message?.trim() || "Unknown error"}`;
+}
+
+/** The delete dialog's question (spec §5 "Deletes"). */
+export function audioTrackDeleteConfirm(title: string): string {
+  return `Are you sure you want to delete "${title}"? This action cannot be undone.`;
+}
+
+export const AUDIO_TRACK_MESSAGES = {
+  titleRequired: "Title is required",
+  sourceInvalid: "Please choose SoundCloud, Upload File or External URL",
+  soundCloudUrlRequired: "SoundCloud URL is required",
+  invalidSoundCloudUrl: INVALID_SOUNDCLOUD_URL_MESSAGE,
+  externalUrlRequired: "External URL is required",
+  invalidUrl: "Please enter a valid URL",
+  audioFileRequired: "No audio file selected",
+  invalidArtworkUrl: "Please enter a valid artwork URL",
+  duration: "Duration must be a whole number of seconds",
+  orderIndex: "Order must be a whole number of 0 or more",
+} as const;
+
+const M = AUDIO_TRACK_MESSAGES;
+
+const fields = {
+  title: requiredText(M.titleRequired),
+  artist: nullableText(),
+  album: nullableText(),
+  sourceType: formChoice(AUDIO_SOURCE_TYPES, M.sourceInvalid, DEFAULT_AUDIO_SOURCE_TYPE),
+  /** The SoundCloud link (track, private share, playlist, short, mobile or player link). */
+  soundcloudEmbedUrl: nullableText(),
+  /** The uploaded file (/uploads/...) or the external URL. */
+  audioUrl: nullableText(),
+  artworkUrl: optionalLink(M.invalidArtworkUrl, { uploads: true }),
+  /** Whole seconds, read from the file by the browser. */
+  duration: optionalCount({ invalid: M.duration }),
+  orderIndex: orderIndexField(M.orderIndex),
+};
+
+type Fields = z.output<z.ZodObject<typeof fields>>;
+
+function sourceRules(v: Fields, ctx: z.RefinementCtx) {
+  const fail = (path: "soundcloudEmbedUrl" | "audioUrl", message: string) =>
+    ctx.addIssue({ code: "custom", message, path: [path] });
+  switch (v.sourceType) {
+    case "soundcloud": {
+      if (!v.soundcloudEmbedUrl) return fail("soundcloudEmbedUrl", M.soundCloudUrlRequired);
+      const check = checkSoundCloudUrl(v.soundcloudEmbedUrl);
+      if (!check.ok) fail("soundcloudEmbedUrl", check.error);
+      return;
+    }
+    case "url":
+      if (!v.audioUrl) return fail("audioUrl", M.externalUrlRequired);
+      if (!isWebUrl(v.audioUrl)) fail("audioUrl", M.invalidUrl);
+      return;
+    case "file":
+      if (!v.audioUrl) return fail("audioUrl", M.audioFileRequired);
+      if (!isOwnUploadPath(v.audioUrl) && !isWebUrl(v.audioUrl)) fail("audioUrl", M.invalidUrl);
+      return;
+  }
+}
+
+const clearOtherSource = <T extends Fields>(v: T): T =>
+  v.sourceType === "soundcloud" ? { ...v, audioUrl: null } : { ...v, soundcloudEmbedUrl: null };
+
+export const audioTrackCreateSchema = z
+  .object(fields)
+  .superRefine(sourceRules)
+  .transform(clearOtherSource);
+export const audioTrackUpdateSchema = z
+  .object({ id: entryId, ...fields })
+  .superRefine(sourceRules)
+  .transform(clearOtherSource);
+
+export type AudioTrackFormValues = z.input<typeof audioTrackCreateSchema>;
+export type AudioTrackInput = z.output<typeof audioTrackCreateSchema>;
+export type AudioTrackUpdateInput = z.output<typeof audioTrackUpdateSchema>;
+
+export type AdminTrackStatus =
+  { state: "Ready" } | { state: "Error"; problem: "Missing SoundCloud URL" | "Missing audio file" };
+
+/** The admin table's status column: Ready when the track's source is there (spec §4). */
+export function adminTrackStatus(
+  track: Pick<AudioTrack, "sourceType" | "audioUrl" | "soundcloudEmbedUrl">,
+): AdminTrackStatus {
+  if (isTrackValid(track)) return { state: "Ready" };
+  return {
+    state: "Error",
+    problem:
+      track.sourceType === "soundcloud"
+        ? AUDIO_TRACK_TEXT.missingSoundCloudUrl
+        : AUDIO_TRACK_TEXT.missingAudioFile,
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrorsFrom } from "./form-errors";
+import {
+  LOE_IMAGE_MESSAGES as M,
+  LOE_IMAGE_TEXT,
+  loeImageCreateSchema,
+  loeImageUpdateSchema,
+} from "./loe-image";
+
+const valid = { title: "Letter", altText: "A signed letter", imageUrl: "/uploads/loe/a.jpg" };
+const errors = (input: Record<string, unknown>) => {
+  const result = loeImageCreateSchema.safeParse(input);
+  return result.success ? {} : fieldErrorsFrom(result.error);
+};
+
+describe("LOE image schema", () => {
+  it("normalises a valid form", () => {
+    expect(
+      loeImageCreateSchema.parse({
+        title: " Letter ",
+        altText: " A signed letter ",
+        caption: "  ",
+        imageUrl: " https://example.com/a.jpg ",
+        orderIndex: "4",
+      }),
+    ).toEqual({
+      title: "Letter",
+      altText: "A signed letter",
+      caption: null,
+      imageUrl: "https://example.com/a.jpg",
+      orderIndex: 4,
+    });
+  });
+
+  it("reads a display order that is not a number as 0", () => {
+    expect(loeImageCreateSchema.parse({ ...valid, orderIndex: "first" }).orderIndex).toBe(0);
+    expect(loeImageCreateSchema.parse({ ...valid, orderIndex: "" }).orderIndex).toBe(0);
+  });
+
+  it("gives each rule's message", () => {
+    expect(errors({})).toEqual({
+      title: M.titleRequired,
+      altText: M.altTextRequired,
+      imageUrl: "Image URL is required",
+    });
+    expect(errors({ ...valid, imageUrl: "letter.jpg" })).toEqual({ imageUrl: M.invalidImageUrl });
+    expect(errors({ ...valid, orderIndex: "-1" })).toEqual({ orderIndex: M.orderIndex });
+    expect(errors({ ...valid, orderIndex: "2.5" })).toEqual({ orderIndex: M.orderIndex });
+  });
+
+  it("updates by id", () => {
+    expect(loeImageUpdateSchema.safeParse(valid).success).toBe(false);
+  });
+
+  it("carries the spec's texts", () => {
+    expect(LOE_IMAGE_TEXT.hidden).toBe("Image hidden successfully");
+    expect(LOE_IMAGE_TEXT.shown).toBe("Image shown successfully");
+    expect(LOE_IMAGE_TEXT.saveFailed).toBe("Failed to save image");
+  });
+});

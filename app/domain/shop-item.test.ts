@@ -1,0 +1,229 @@
+import { describe, expect, it } from "vitest";
+import { fieldErrorsFrom } from "./form-errors";
+import {
+  SHOP_ITEM_MESSAGES as M,
+  SHOP_ITEM_TEXT,
+  addTag,
+  formValidationSummary,
+  shopItemCreateSchema,
+  shopItemUpdateSchema,
+  shopSavePermissionDenied,
+  showsDownloadSettings,
+} from "./shop-item";
+
+const valid = { title: "Night Tunes", category: "digital_music", price: "12" };
+const errors = (input: Record<string, unknown>) => {
+  const result = shopItemCreateSchema.safeParse(input);
+  return result.success ? {} : fieldErrorsFrom(result.error);
+};
+
+describe("shop item schema", () => {
+  it("normalises a valid form", () => {
+    expect(
+      shopItemCreateSchema.parse({
+        title: "  Night Tunes ",
+        description: "",
+        category: "physical_music",
+        price: " 19.999 ",
+        imageUrl: "/uploads/shop/cover.webp",
+        pdfFileUrl: "",
+        bandcampUrl: " https://artist.bandcamp.com/album/night ",
+        externalUrl: "",
+        tags: [" jazz ", "", "vinyl"],
+        isVisible: "on",
+        inventoryCount: "12",
+        downloadLimit: "",
+        downloadExpiryDays: "",
+      }),
+    ).toEqual({
+      title: "Night Tunes",
+      description: null,
+      category: "physical_music",
+      price: 20,
+      imageUrl: "/uploads/shop/cover.webp",
+      pdfFileUrl: null,
+      bandcampUrl: "https://artist.bandcamp.com/album/night",
+      externalUrl: null,
+      tags: ["jazz", "vinyl"],
+      isVisible: true,
+      isFeatured: false,
+      inventoryCount: 12,
+      downloadLimit: 5,
+      downloadExpiryDays: 30,
+    });
+  });
+
+  it("reads one tag sent alone, no tags, and blank stock as untracked", () => {
+    expect(shopItemCreateSchema.parse({ ...valid, tags: " jazz " }).tags).toEqual(["jazz"]);
+    expect(shopItemCreateSchema.parse(valid).tags).toEqual([]);
+    expect(shopItemCreateSchema.parse({ ...valid, inventoryCount: "" }).inventoryCount).toBeNull();
+  });
+
+  describe("price", () => {
+    it.each(["", "0", "-5", "free"])("is required above $0 for purchasable items (%j)", (price) => {
+      expect(errors({ ...valid, price })).toEqual({
+        price: "Price is required for purchasable items and must be greater than $0",
+      });
+    });
+
+    it("is optional for free content", () => {
+      expect(
+        shopItemCreateSchema.parse({ ...valid, category: "free_content", price: "" }).price,
+      ).toBeNull();
+      expect(
+        shopItemCreateSchema.parse({ ...valid, category: "free_content", price: "0" }).price,
+      ).toBe(0);
+      expect(errors({ ...valid, category: "free_content", price: "-1" })).toEqual({
+        price: M.priceNegative,
+      });
+    });
+
+    it("must fit the table", () => {
+      expect(errors({ ...valid, price: "100000000" })).toEqual({ price: M.priceTooLarge });
+    });
+  });
+
+  it("gives the title, category and number messages", () => {
+    expect(errors({ ...valid, title: "  " })).toEqual({
+      title: "Product title is required and cannot be empty",
+    });
+    expect(errors({ ...valid, category: "" })).toEqual({ category: M.categoryRequired });
+    expect(errors({ ...valid, category: "vinyl" })).toEqual({ category: M.categoryRequired });
+    expect(errors({ ...valid, inventoryCount: "-1" })).toEqual({
+      inventoryCount: "Inventory count cannot be negative",
+    });
+    expect(errors({ ...valid, inventoryCount: "1.5" })).toEqual({
+      inventoryCount: M.inventoryInvalid,
+    });
+    expect(errors({ ...valid, downloadLimit: "0" })).toEqual({ downloadLimit: M.downloadLimit });
+    expect(errors({ ...valid, downloadLimit: "101" })).toEqual({ downloadLimit: M.downloadLimit });
+    expect(errors({ ...valid, downloadExpiryDays: "366" })).toEqual({
+      downloadExpiryDays: M.downloadExpiryDays,
+    });
+    expect(
+      shopItemCreateSchema.parse({ ...valid, downloadLimit: "100", downloadExpiryDays: "1" }),
+    ).toMatchObject({ downloadLimit: 100, downloadExpiryDays: 1 });
+  });
+
+  describe("addresses", () => {
+    it("must be web addresses", () => {
+      expect(errors({ ...valid, imageUrl: "cover.jpg" })).toEqual({
+        imageUrl: "Image URL must be a valid web address (e.g., https://example.com/image.jpg)",
+      });
+      expect(errors({ ...valid, bandcampUrl: "artist.bandcamp.com" })).toEqual({
+        bandcampUrl: "Bandcamp URL must be a valid web address (e.g., https://artist.bandcamp.com)",
+      });
+      expect(errors({ ...valid, externalUrl: "www.example.com" })).toEqual({
+        externalUrl: "External URL must be a valid web address (e.g., https://example.com)",
+      });
+      expect(errors({ ...valid, pdfFileUrl: "/tmp/a.pdf" })).toEqual({
+        pdfFileUrl:
+          "PDF URL must be a valid web address (e.g., https://example.com/sheet-music.pdf)",
+      });
+    });
+
+    it("must use http or https", () => {
+      expect(errors({ ...valid, imageUrl: "ftp://example.com/a.jpg" })).toEqual({
+        imageUrl: "Image URL must use HTTP or HTTPS protocol",
+      });
+      expect(errors({ ...valid, externalUrl: "javascript:alert(1)" })).toEqual({
+        externalUrl: "External URL must use HTTP or HTTPS protocol",
+      });
+      expect(errors({ ...valid, bandcampUrl: "mailto:a@b.c" })).toEqual({
+        bandcampUrl: "Bandcamp URL must use HTTP or HTTPS protocol",
+      });
+    });
+
+    it("accept the files our upload server stored", () => {
+      const v = shopItemCreateSchema.parse({
+        ...valid,
+        imageUrl: "/uploads/shop/cover.webp",
+        pdfFileUrl: "sheet-music/lead-sheet.pdf",
+      });
+      expect(v).toMatchObject({
+        imageUrl: "/uploads/shop/cover.webp",
+        pdfFileUrl: "sheet-music/lead-sheet.pdf",
+      });
+      expect(
+        shopItemCreateSchema.parse({ ...valid, pdfFileUrl: "/uploads/pdf/a.pdf" }).pdfFileUrl,
+      ).toBe("/uploads/pdf/a.pdf");
+      // An image is public: a private storage key is not an image address.
+      expect(errors({ ...valid, imageUrl: "sheet-music/cover.jpg" })).toHaveProperty("imageUrl");
+      expect(errors({ ...valid, imageUrl: "/uploads/../etc/passwd" })).toHaveProperty("imageUrl");
+    });
+  });
+
+  it("needs a PDF file, PDF URL or external link for sheet music", () => {
+    const sheet = { ...valid, category: "sheet_music" };
+    expect(errors(sheet)).toEqual({ pdfFileUrl: M.sheetMusicNeedsFile });
+    expect(errors({ ...sheet, pdfFileUrl: "sheet-music/a.pdf" })).toEqual({});
+    expect(errors({ ...sheet, pdfFileUrl: "https://example.com/a.pdf" })).toEqual({});
+    expect(errors({ ...sheet, externalUrl: "https://example.com/buy" })).toEqual({});
+  });
+
+  it("refuses duplicate tags", () => {
+    expect(errors({ ...valid, tags: ["jazz", " Jazz "] })).toEqual({
+      tags: 'The tag "Jazz" has already been added',
+    });
+  });
+
+  it("counts every field's error for the summary", () => {
+    const result = shopItemCreateSchema.safeParse({
+      title: "",
+      category: "merchandise",
+      price: "",
+      imageUrl: "nope",
+      tags: ["a", "a"],
+      inventoryCount: "-2",
+    });
+    const fieldErrors = fieldErrorsFrom(result.error!);
+    expect(Object.keys(fieldErrors).sort()).toEqual(
+      ["imageUrl", "inventoryCount", "price", "tags", "title"].sort(),
+    );
+    expect(formValidationSummary(Object.keys(fieldErrors).length)).toBe(
+      "Form Validation Failed: Please fix 5 error(s) before submitting",
+    );
+  });
+
+  it("updates by id", () => {
+    expect(shopItemUpdateSchema.safeParse(valid).success).toBe(false);
+    const id = "3f2b8c4e-9a1d-4c7e-8f3a-2b6d9e1c5a7f";
+    expect(shopItemUpdateSchema.parse({ ...valid, id }).id).toBe(id);
+  });
+});
+
+describe("addTag", () => {
+  it("trims, ignores a blank tag and refuses a duplicate", () => {
+    expect(addTag(["jazz"], "  vinyl ")).toEqual({ ok: true, tags: ["jazz", "vinyl"] });
+    expect(addTag(["jazz"], "   ")).toEqual({ ok: true, tags: ["jazz"] });
+    expect(addTag(["jazz"], " JAZZ")).toEqual({
+      ok: false,
+      message: 'The tag "JAZZ" has already been added',
+    });
+  });
+});
+
+describe("shop texts", () => {
+  it("carry the spec's words", () => {
+    expect(SHOP_ITEM_TEXT).toMatchObject({
+      created: "Product Created Successfully",
+      updated: "Product Updated Successfully",
+      deleteFailed: "Failed to delete shop item",
+      reordered: "Items reordered successfully",
+      saveFailedTitle: "Save Failed",
+      duplicateOnCreate:
+        "A product with this information already exists. Please use a different title or modify your data.",
+      invalidData: "Invalid data provided. Please check all fields and try again.",
+    });
+    expect(shopSavePermissionDenied("create")).toBe(
+      "You do not have permission to create products. Please contact an administrator.",
+    );
+  });
+
+  it("show the download settings for sheet music, digital music or an item with a PDF", () => {
+    expect(showsDownloadSettings({ category: "sheet_music" })).toBe(true);
+    expect(showsDownloadSettings({ category: "digital_music" })).toBe(true);
+    expect(showsDownloadSettings({ category: "merchandise", pdfFileUrl: "a/b.pdf" })).toBe(true);
+    expect(showsDownloadSettings({ category: "merchandise", pdfFileUrl: " " })).toBe(false);
+  });
+});

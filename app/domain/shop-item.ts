@@ -1,0 +1,276 @@
+/**
+ * The shop item form (admin spec §3 shop_items, §5 "Shop item", §8 "Shop save", §9).
+ * The public side's product rules are in ./product.ts, which public pages import; this
+ * module carries zod and is for admin code and the server only.
+ *
+ * Addresses must be http(s); the image and the PDF may also be files our upload server
+ * stored (/uploads/...), and the PDF a private file's storage key (sheet music is never
+ * at a public URL).
+ */
+import { z } from "zod";
+import { isOwnUploadPath, isPrivateFileReference, webUrlProblem } from "./file-reference";
+import {
+  entryId,
+  formBoolean,
+  formChoice,
+  formText,
+  integerInRange,
+  nullableText,
+  optionalCount,
+  readNumber,
+  requiredText,
+} from "./form-fields";
+
+/** The spec's five categories, and "cd", which the data model and the shop also know. */
+export const SHOP_ITEM_CATEGORIES = [
+  "digital_music",
+  "physical_music",
+  "sheet_music",
+  "merchandise",
+  "free_content",
+  "cd",
+] as const;
+export type ShopItemCategory = (typeof SHOP_ITEM_CATEGORIES)[number];
+
+export const DOWNLOAD_LIMIT_DEFAULT = 5;
+export const DOWNLOAD_LIMIT_MIN = 1;
+export const DOWNLOAD_LIMIT_MAX = 100;
+export const DOWNLOAD_EXPIRY_DAYS_DEFAULT = 30;
+export const DOWNLOAD_EXPIRY_DAYS_MIN = 1;
+export const DOWNLOAD_EXPIRY_DAYS_MAX = 365;
+/** numeric(10, 2): the largest price the table holds. */
+export const PRICE_MAX = 99_999_999.99;
+/** A typed image URL longer than this is probed with a HEAD request (spec §5). */
+export const IMAGE_PROBE_MIN_LENGTH = 10;
+
+/** The item the test-inventory panel inserts, and the title its cleanup matches. */
+export const TEST_SHOP_ITEM = {
+  title: "Test Physical Item - Low Stock",
+  titleMatch: "Test Physical Item",
+  category: "physical_music",
+  price: 1,
+  inventoryCount: 2,
+  orderIndex: 999,
+} as const;
+
+export const SHOP_ITEM_TEXT = {
+  created: "Product Created Successfully",
+  updated: "Product Updated Successfully",
+  deleteFailed: "Failed to delete shop item",
+  reordered: "Items reordered successfully",
+  reorderFailed: "Failed to reorder items",
+  testItemCreateFailed: "Failed to create test item",
+  testItemDeleteFailed: "Failed to delete test item",
+  validationFailedTitle: "Form Validation Failed",
+  saveFailedTitle: "Save Failed",
+  duplicateOnCreate:
+    "A product with this information already exists. Please use a different title or modify your data.",
+  // The spec elides the rest of this one ("...").
+  duplicateOnUpdate:
+    "A product with similar information already exists. Please use a different title or modify your data.",
+  invalidData: "Invalid data provided. Please check all fields and try again.",
+  network: "Network error occurred. Please check your internet connection and try again.",
+  timeout:
+    "The request timed out. This may be due to large file uploads. Please try again with smaller files.",
+  unexpected: "An unexpected error occurred while saving the product. Please try again.",
+  imageProbeFailed: "Invalid image URL",
+  imageProbeOk: "Valid image URL",
+  // The spec gives no text for these two.
+  deleted: "Product deleted successfully",
+  deleteConfirm: "Are you sure you want to delete this product?",
+} as const;
+
+/** 'You do not have permission to update/create ... Please contact an administrator.' */
+export function shopSavePermissionDenied(mode: "create" | "update"): string {
+  return `You do not have permission to ${mode} products. Please contact an administrator.`;
+}
+
+/** The toast when a submit finds errors: 'Form Validation Failed: Please fix N error(s) before submitting'. */
+export function formValidationSummary(count: number): string {
+  return `${SHOP_ITEM_TEXT.validationFailedTitle}: Please fix ${count} error(s) before submitting`;
+}
+
+export const SHOP_ITEM_MESSAGES = {
+  titleRequired: "Product title is required and cannot be empty",
+  categoryRequired: "Please select a category",
+  priceRequired: "Price is required for purchasable items and must be greater than $0",
+  priceNotANumber: "Price must be a number",
+  priceNegative: "Price cannot be negative",
+  priceTooLarge: "Price must be less than $100,000,000",
+  sheetMusicNeedsFile: "Sheet music needs a PDF file, a PDF URL or an external link",
+  inventoryNegative: "Inventory count cannot be negative",
+  inventoryInvalid: "Inventory count must be a whole number",
+  downloadLimit: `Download limit must be between ${DOWNLOAD_LIMIT_MIN} and ${DOWNLOAD_LIMIT_MAX}`,
+  downloadExpiryDays: `Download expiry must be between ${DOWNLOAD_EXPIRY_DAYS_MIN} and ${DOWNLOAD_EXPIRY_DAYS_MAX} days`,
+} as const;
+
+const M = SHOP_ITEM_MESSAGES;
+
+/** '{label} must be a valid web address (e.g., {host})' */
+export function invalidWebAddressMessage(label: string, example: string): string {
+  return `${label} must be a valid web address (e.g., ${example})`;
+}
+
+/** '{label} must use HTTP or HTTPS protocol' */
+export function httpOnlyMessage(label: string): string {
+  return `${label} must use HTTP or HTTPS protocol`;
+}
+
+export const SHOP_URL_FIELDS = {
+  imageUrl: { label: "Image URL", example: "https://example.com/image.jpg" },
+  pdfFileUrl: { label: "PDF URL", example: "https://example.com/sheet-music.pdf" },
+  bandcampUrl: { label: "Bandcamp URL", example: "https://artist.bandcamp.com" },
+  externalUrl: { label: "External URL", example: "https://example.com" },
+} as const;
+
+/** An http(s) address, or blank (null); `accept` lets our own stored files through. */
+function shopUrl(
+  { label, example }: { label: string; example: string },
+  accept: (value: string) => boolean = () => false,
+) {
+  return formText(invalidWebAddressMessage(label, example))
+    .superRefine((v, ctx) => {
+      if (v === "" || accept(v)) return;
+      const problem = webUrlProblem(v);
+      if (problem === "invalid") {
+        ctx.addIssue({ code: "custom", message: invalidWebAddressMessage(label, example) });
+      } else if (problem === "protocol") {
+        ctx.addIssue({ code: "custom", message: httpOnlyMessage(label) });
+      }
+    })
+    .transform((v) => (v === "" ? null : v));
+}
+
+// ---------------------------------------------------------------------------
+// Tags
+// ---------------------------------------------------------------------------
+
+/** Trimmed, blanks dropped; one value or several (repeated form fields). */
+export function normaliseTags(raw: string | readonly string[] | null | undefined): string[] {
+  const values = raw === null || raw === undefined ? [] : typeof raw === "string" ? [raw] : raw;
+  return values.map((t) => t.trim()).filter((t) => t !== "");
+}
+
+const tagKey = (tag: string) => tag.toLowerCase();
+
+/** The first tag that appears twice (ignoring case), or null. */
+export function duplicateTag(tags: readonly string[]): string | null {
+  const seen = new Set<string>();
+  for (const tag of tags) {
+    if (seen.has(tagKey(tag))) return tag;
+    seen.add(tagKey(tag));
+  }
+  return null;
+}
+
+export function duplicateTagMessage(tag: string): string {
+  return `The tag "${tag}" has already been added`;
+}
+
+/** The tag input's Enter / Add button: trims, ignores a blank tag, refuses a duplicate. */
+export function addTag(
+  tags: readonly string[],
+  input: string,
+): { ok: true; tags: string[] } | { ok: false; message: string } {
+  const tag = input.trim();
+  if (tag === "") return { ok: true, tags: [...tags] };
+  if (tags.some((t) => tagKey(t) === tagKey(tag))) {
+    return { ok: false, message: duplicateTagMessage(tag) };
+  }
+  return { ok: true, tags: [...tags, tag] };
+}
+
+// ---------------------------------------------------------------------------
+// The schema
+// ---------------------------------------------------------------------------
+
+const fields = {
+  title: requiredText(M.titleRequired),
+  description: nullableText(),
+  category: formChoice(SHOP_ITEM_CATEGORIES, M.categoryRequired),
+  /** Checked against the category below: a number, null when blank, NaN when not a number. */
+  price: formText(M.priceNotANumber).transform(readNumber),
+  imageUrl: shopUrl(SHOP_URL_FIELDS.imageUrl, isOwnUploadPath),
+  pdfFileUrl: shopUrl(
+    SHOP_URL_FIELDS.pdfFileUrl,
+    (v) => isOwnUploadPath(v) || isPrivateFileReference(v),
+  ),
+  bandcampUrl: shopUrl(SHOP_URL_FIELDS.bandcampUrl),
+  externalUrl: shopUrl(SHOP_URL_FIELDS.externalUrl),
+  tags: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform(normaliseTags)
+    .superRefine((tags, ctx) => {
+      const duplicate = duplicateTag(tags);
+      if (duplicate !== null) {
+        ctx.addIssue({ code: "custom", message: duplicateTagMessage(duplicate) });
+      }
+    }),
+  isVisible: formBoolean(),
+  isFeatured: formBoolean(),
+  /** Blank: stock is not tracked. */
+  inventoryCount: optionalCount({ invalid: M.inventoryInvalid, negative: M.inventoryNegative }),
+  downloadLimit: integerInRange(
+    DOWNLOAD_LIMIT_DEFAULT,
+    DOWNLOAD_LIMIT_MIN,
+    DOWNLOAD_LIMIT_MAX,
+    M.downloadLimit,
+  ),
+  downloadExpiryDays: integerInRange(
+    DOWNLOAD_EXPIRY_DAYS_DEFAULT,
+    DOWNLOAD_EXPIRY_DAYS_MIN,
+    DOWNLOAD_EXPIRY_DAYS_MAX,
+    M.downloadExpiryDays,
+  ),
+};
+
+type Fields = z.output<z.ZodObject<typeof fields>>;
+
+function priceProblem(category: unknown, price: number | null): string | null {
+  if (category === "free_content") {
+    if (price === null) return null;
+    if (Number.isNaN(price)) return M.priceNotANumber;
+    if (price < 0) return M.priceNegative;
+  } else if (price === null || Number.isNaN(price) || price <= 0) {
+    return M.priceRequired;
+  }
+  return price > PRICE_MAX ? M.priceTooLarge : null;
+}
+
+function shopRules(v: Fields, ctx: z.RefinementCtx) {
+  const problem = priceProblem(v.category, v.price);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["price"] });
+  // null: not given (a malformed address already has its own message).
+  if (v.category === "sheet_music" && v.pdfFileUrl === null && v.externalUrl === null) {
+    ctx.addIssue({ code: "custom", message: M.sheetMusicNeedsFile, path: ["pdfFileUrl"] });
+  }
+}
+
+/** Prices are kept in cents. */
+const roundPrice = <T extends Fields>(v: T): T => ({
+  ...v,
+  price: v.price === null ? null : Math.round(v.price * 100) / 100,
+});
+
+export const shopItemCreateSchema = z.object(fields).superRefine(shopRules).transform(roundPrice);
+export const shopItemUpdateSchema = z
+  .object({ id: entryId, ...fields })
+  .superRefine(shopRules)
+  .transform(roundPrice);
+
+export type ShopItemFormValues = z.input<typeof shopItemCreateSchema>;
+export type ShopItemInput = z.output<typeof shopItemCreateSchema>;
+export type ShopItemUpdateInput = z.output<typeof shopItemUpdateSchema>;
+
+/** The dialog's digital download panel: sheet music, digital music, or any item with a PDF. */
+export function showsDownloadSettings(item: {
+  category: string;
+  pdfFileUrl?: string | null;
+}): boolean {
+  return (
+    item.category === "sheet_music" ||
+    item.category === "digital_music" ||
+    (item.pdfFileUrl ?? "").trim() !== ""
+  );
+}
