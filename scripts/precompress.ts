@@ -1,7 +1,7 @@
 /**
  * After `react-router build`: writes a brotli (.br, quality 11) and a gzip (.gz, level
  * 9) copy next to every built script, stylesheet and SVG in build/client/assets. The
- * server sends them as they are (app/server/static-assets.server.ts): smaller than
+ * server sends them as they are (app/server/http/static-assets.server.ts): smaller than
  * compressing on the fly (brotli is ~15% smaller than gzip for our JavaScript) and no
  * CPU per request. Hashed file names never change, so this runs once per build.
  */
