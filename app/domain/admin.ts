@@ -161,10 +161,6 @@ export const maintenanceMessageSchema = z.object({
     ),
 });
 
-export const dashboardActionSchema = z.discriminatedUnion("intent", [
-  maintenanceToggleSchema,
-  maintenanceMessageSchema,
-]);
 
 export const addAllowedEmailSchema = z.object({
   intent: z.literal("add"),
@@ -184,8 +180,3 @@ export const removeAllowedEmailSchema = z.object({
   intent: z.literal("remove"),
   id: z.uuid("Unknown entry"),
 });
-
-export const userManagementActionSchema = z.discriminatedUnion("intent", [
-  addAllowedEmailSchema,
-  removeAllowedEmailSchema,
-]);
