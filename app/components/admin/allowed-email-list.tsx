@@ -1,11 +1,12 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
-import { Loader2, ShieldCheck, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { ShieldCheck, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ADMIN_TEXT } from "~/domain/admin";
 import { cn } from "~/lib/cn";
+import { ConfirmDialog } from "./kit/confirm-dialog";
 
 export interface AllowedEmailRow {
   id: string;
@@ -21,19 +22,41 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-/** The allow-list, newest first, with removal behind a confirmation. */
+/**
+ * The allow-list, newest first, with removal behind a confirmation (intent=remove, id).
+ * Remove is a link to `?confirm=<id>`: with JavaScript it opens the confirm dialog in
+ * place; without, the page comes back with a plain confirmation form for that row.
+ * People without Admin privileges see the list read-only (docs/decisions/014).
+ */
 export function AllowedEmailList({
   emails,
   primaryAdminEmail,
-  confirmId,
+  canManage = true,
   loadFailed,
 }: {
   emails: AllowedEmailRow[];
   primaryAdminEmail: string;
-  confirmId: string | null;
+  canManage?: boolean;
   loadFailed: boolean;
 }) {
-  const confirming = emails.find((e) => e.id === confirmId && e.email !== primaryAdminEmail);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const removable = (id: string | null) =>
+    (canManage && emails.find((e) => e.id === id && e.email !== primaryAdminEmail)) || null;
+  const confirmId = searchParams.get("confirm");
+  // A page loaded at ?confirm=<id> (a reload, or a link followed before the scripts ran)
+  // opens with that confirmation.
+  const [confirming, setConfirming] = useState<AllowedEmailRow | null>(() => removable(confirmId));
+  const close = () => {
+    setConfirming(null);
+    // A confirmation reached by URL leaves the address as it was before.
+    if (searchParams.has("confirm")) {
+      const next = new URLSearchParams(searchParams);
+      next.delete("confirm");
+      setSearchParams(next, { replace: true, preventScrollReset: true });
+    }
+  };
+  const noScriptRow = removable(confirmId);
+
   return (
     <Card aria-labelledby="allowed-title" className="p-0 sm:p-0">
       <div className="flex items-baseline justify-between gap-4 border-b border-border/60 px-6 py-5 sm:px-8">
@@ -67,96 +90,94 @@ export function AllowedEmailList({
                     <span>Added {dateFormat.format(new Date(row.createdAt))}</span>
                   </div>
                 </div>
-                <div className="flex flex-col items-start gap-1 sm:items-end">
-                  {primary ? (
-                    <>
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        disabled
-                        aria-describedby={noteId}
-                        title={ADMIN_TEXT.primaryAdminProtected}
+                {/* Without Admin privileges the list is read-only. */}
+                {canManage && (
+                  <div className="flex flex-col items-start gap-1 sm:items-end">
+                    {primary ? (
+                      <>
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          disabled
+                          aria-describedby={noteId}
+                          title={ADMIN_TEXT.primaryAdminProtected}
+                        >
+                          <Trash2 aria-hidden /> Remove
+                        </Button>
+                        <p id={noteId} className="text-xs text-muted-foreground">
+                          {ADMIN_TEXT.primaryAdminProtected}
+                        </p>
+                      </>
+                    ) : (
+                      <Link
+                        to={`?confirm=${row.id}`}
+                        preventScrollReset
+                        aria-label={`Remove ${row.email}`}
+                        aria-haspopup="dialog"
+                        onClick={(event) => {
+                          event.preventDefault();
+                          setConfirming(row);
+                        }}
+                        className={cn(
+                          buttonVariants({ variant: "outline", size: "sm" }),
+                          "border-destructive/60 text-destructive hover:bg-destructive/10",
+                        )}
                       >
                         <Trash2 aria-hidden /> Remove
-                      </Button>
-                      <p id={noteId} className="text-xs text-muted-foreground">
-                        {ADMIN_TEXT.primaryAdminProtected}
-                      </p>
-                    </>
-                  ) : (
-                    <Link
-                      to={`?confirm=${row.id}`}
-                      preventScrollReset
-                      aria-label={`Remove ${row.email}`}
-                      className={cn(
-                        buttonVariants({ variant: "outline", size: "sm" }),
-                        "border-destructive/60 text-destructive hover:bg-destructive/10",
-                      )}
-                    >
-                      <Trash2 aria-hidden /> Remove
-                    </Link>
-                  )}
-                </div>
+                      </Link>
+                    )}
+                  </div>
+                )}
               </li>
             );
           })}
         </ul>
       )}
-      {confirming && <ConfirmRemoval email={confirming.email} id={confirming.id} />}
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) close();
+        }}
+        title="Remove this e-mail?"
+        description={
+          <>
+            <span className="break-all font-medium text-foreground">{confirming?.email}</span> will
+            no longer be able to sign in or use the admin area. You can add it again later.
+          </>
+        }
+        confirmLabel="Remove"
+        pendingLabel="Removing..."
+        cancelHref="."
+        fields={{ intent: "remove", id: confirming?.id ?? "" }}
+      />
+      {noScriptRow && (
+        <noscript>
+          <NoScriptConfirmation email={noScriptRow.email} id={noScriptRow.id} />
+        </noscript>
+      )}
     </Card>
   );
 }
 
-function ConfirmRemoval({ email, id }: { email: string; id: string }) {
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const removing =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === "remove";
-  const cancelRef = useRef<HTMLAnchorElement>(null);
-
-  useEffect(() => {
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(".", { replace: true, preventScrollReset: true });
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [navigate]);
-
+/** The confirmation for visitors without JavaScript: a plain form that posts the removal. */
+function NoScriptConfirmation({ email, id }: { email: string; id: string }) {
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-4 backdrop-blur-sm sm:items-center">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-title"
-        aria-describedby="confirm-text"
-        className="animate-slide-up w-full max-w-md rounded-3xl border border-border bg-card p-7 shadow-2xl sm:p-8"
-      >
-        <h2 id="confirm-title" className="text-2xl">
-          Remove this e-mail?
-        </h2>
-        <p id="confirm-text" className="mt-3 text-sm leading-relaxed text-muted-foreground">
-          <span className="break-all font-medium text-foreground">{email}</span> will no longer be
-          able to sign in or use the admin area. You can add it again later.
-        </p>
-        <Form method="post" className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="id" value={id} />
-          <Link
-            ref={cancelRef}
-            to="."
-            replace
-            preventScrollReset
-            className={buttonVariants({ variant: "ghost" })}
-          >
-            Cancel
-          </Link>
-          <Button type="submit" variant="destructive" disabled={removing}>
-            {removing ? <Loader2 aria-hidden className="animate-spin" /> : <Trash2 aria-hidden />}
-            {removing ? "Removing..." : "Remove"}
-          </Button>
-        </Form>
-      </div>
+    <div className="border-t border-border/60 px-6 py-6 sm:px-8">
+      <h2 className="text-2xl">Remove this e-mail?</h2>
+      <p className="mt-3 text-sm leading-relaxed text-muted-foreground">
+        <span className="break-all font-medium text-foreground">{email}</span> will no longer be
+        able to sign in or use the admin area. You can add it again later.
+      </p>
+      <Form method="post" className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="id" value={id} />
+        <Link to="." replace preventScrollReset className={buttonVariants({ variant: "ghost" })}>
+          Cancel
+        </Link>
+        <Button type="submit" variant="destructive">
+          <Trash2 aria-hidden /> Remove
+        </Button>
+      </Form>
     </div>
   );
 }

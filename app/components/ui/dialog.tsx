@@ -18,6 +18,13 @@ export interface DialogProps {
   /** Visually hide the title (it still names the dialog for screen readers). */
   hideTitle?: boolean;
   description?: React.ReactNode;
+  /** "alertdialog" for a confirmation that interrupts (delete, remove). */
+  role?: "dialog" | "alertdialog";
+  /**
+   * False while something is being saved: Escape, the backdrop and the close button
+   * then do nothing, so a pending save is not cut off half-way.
+   */
+  dismissible?: boolean;
   className?: string;
   children: React.ReactNode;
 }
@@ -28,6 +35,8 @@ export function Dialog({
   title,
   hideTitle = false,
   description,
+  role,
+  dismissible = true,
   className,
   children,
 }: DialogProps) {
@@ -47,6 +56,9 @@ export function Dialog({
     if (open && !dialog.open) {
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // showModal focuses the first control (the close button); a child marked
+      // data-autofocus (a confirmation's Cancel, a form's first field) goes first.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -87,12 +99,17 @@ export function Dialog({
     <dialog
       ref={ref}
       data-modal=""
+      role={role}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onKeyDown={trapTab}
+      // Escape fires "cancel" before closing; refusing it keeps a pending save open.
+      onCancel={(event) => {
+        if (!dismissible) event.preventDefault();
+      }}
       // A click on the backdrop lands on the <dialog> itself, outside its content box.
       onClick={(event) => {
-        if (event.target === ref.current) ref.current?.close();
+        if (dismissible && event.target === ref.current) ref.current?.close();
       }}
       className={cn(
         "m-auto w-[min(100vw-2rem,64rem)] max-w-none overflow-visible bg-transparent p-0 text-foreground backdrop:bg-background/85 backdrop:backdrop-blur-sm",
@@ -115,7 +132,8 @@ export function Dialog({
             <button
               type="button"
               onClick={() => ref.current?.close()}
-              className="-m-1 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+              disabled={!dismissible}
+              className="-m-1 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground disabled:pointer-events-none disabled:opacity-40"
               aria-label="Close"
             >
               <X aria-hidden className="size-5" />

@@ -1,16 +1,12 @@
 import { cn } from "~/lib/cn";
+import { fieldClasses } from "./field-classes";
 
-export const fieldClasses =
-  "w-full rounded-xl border border-border bg-background/60 px-4 py-3 text-base text-foreground placeholder:text-muted-foreground/70 transition-colors focus-visible:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-primary/40 disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive sm:text-sm";
+// Textarea has its own module now; these re-exports keep the older imports working.
+export { fieldClasses } from "./field-classes";
+export { Textarea } from "./textarea";
 
 export function Input({ className, ...props }: React.ComponentProps<"input">) {
   return <input className={cn(fieldClasses, className)} {...props} />;
-}
-
-export function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
-  return (
-    <textarea className={cn(fieldClasses, "min-h-24 leading-relaxed", className)} {...props} />
-  );
 }
 
 export function Label({ className, ...props }: React.ComponentProps<"label">) {

@@ -1,32 +1,30 @@
-import { data, redirect } from "react-router";
 import type { Route } from "./+types/user-management";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AllowedEmailForm } from "~/components/admin/allowed-email-form";
 import { AllowedEmailList } from "~/components/admin/allowed-email-list";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
-import { ADMIN_TEXT, userManagementActionSchema } from "~/domain/admin";
-import { firstErrors } from "~/domain/auth-schemas";
+import { ADMIN_TEXT, addAllowedEmailSchema, removeAllowedEmailSchema } from "~/domain/admin";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
+import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import {
   addAllowedEmail,
+  hasAdminPrivileges,
   listAllowedEmails,
   removeAllowedEmail,
   type AllowedEmail,
 } from "~/server/auth/allow-list.server";
 import { getDb } from "~/server/db/database.server";
 import { getEnv } from "~/server/core/env.server";
-import { AppError } from "~/server/core/errors.server";
-import { newToast, withFlashToast } from "~/server/http/flash.server";
 import { logger } from "~/server/core/logger.server";
+import { newToast } from "~/server/http/flash.server";
 
 const PATH = "/admin/user-management";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const user = await requireAdmin(request);
   const primaryAdminEmail = getEnv().ADMIN_EMAIL;
-  const confirmId = new URL(request.url).searchParams.get("confirm");
   let emails: AllowedEmail[] = [];
   let toast = null;
   try {
@@ -35,54 +33,42 @@ export async function loader({ request }: Route.LoaderArgs) {
     logger.error({ err: error }, ADMIN_TEXT.emailsFetchFailed);
     toast = newToast("error", ADMIN_TEXT.errorTitle, ADMIN_TEXT.emailsFetchFailed);
   }
-  return { emails, primaryAdminEmail, confirmId, loadFailed: toast !== null, toast };
+  return {
+    emails,
+    primaryAdminEmail,
+    // Only people with "Admin privileges" change the list (docs/decisions/014).
+    canManage: await hasAdminPrivileges(getDb(), user.email),
+    loadFailed: toast !== null,
+    toast,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = userManagementActionSchema.safeParse(form);
-  const failure =
-    form.intent === "remove" ? ADMIN_TEXT.emailRemoveFailed : ADMIN_TEXT.emailAddFailed;
-  if (!parsed.success) {
-    const fieldErrors = firstErrors(parsed.error);
-    const message = Object.values(fieldErrors)[0] ?? failure;
-    return data(
-      { fieldErrors, toast: newToast("error", ADMIN_TEXT.errorTitle, `${failure}: ${message}`) },
-      { status: 400 },
-    );
-  }
-  const input = parsed.data;
-  let toast;
-  try {
-    if (input.intent === "add") {
-      await addAllowedEmail(getDb(), user, input);
-      toast = newToast("success", ADMIN_TEXT.emailAdded, input.email);
-    } else {
-      const removed = await removeAllowedEmail(getDb(), user, {
-        id: input.id,
-        primaryAdminEmail: getEnv().ADMIN_EMAIL,
-      });
-      toast = newToast("success", ADMIN_TEXT.emailRemoved, removed.email);
-    }
-  } catch (error) {
-    const expected = error instanceof AppError;
-    if (!expected) logger.error({ err: error, intent: input.intent }, failure);
-    const fieldErrors: Record<string, string> =
-      expected && input.intent === "add" ? { email: error.message } : {};
-    const description = expected ? `${failure}: ${error.message}` : failure;
-    return data(
-      { fieldErrors, toast: newToast("error", ADMIN_TEXT.errorTitle, description) },
-      { status: expected ? error.status : 500 },
-    );
-  }
-  // Post/redirect/get: a reload never repeats the change; the toast rides along.
-  throw redirect(PATH, { headers: withFlashToast(toast) });
+  return handleAdminAction(request, {
+    add: intent({
+      schema: addAllowedEmailSchema,
+      privileged: true,
+      run: ({ db, actor, input }) => addAllowedEmail(db, actor, input),
+      success: (row) => ({ title: ADMIN_TEXT.emailAdded, description: row.email }),
+      failure: ADMIN_TEXT.emailAddFailed,
+      redirectTo: PATH,
+    }),
+    remove: intent({
+      schema: removeAllowedEmailSchema,
+      privileged: true,
+      run: ({ db, actor, input }) =>
+        removeAllowedEmail(db, actor, { id: input.id, primaryAdminEmail: getEnv().ADMIN_EMAIL }),
+      success: (row) => ({ title: ADMIN_TEXT.emailRemoved, description: row.email }),
+      failure: ADMIN_TEXT.emailRemoveFailed,
+      redirectTo: PATH,
+    }),
+  });
 }
 
 export default function UserManagement({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);
   useToastMessage(actionData?.toast);
+  const fieldErrors = actionData && !actionData.ok ? actionData.fieldErrors : undefined;
   return (
     <div className="space-y-10">
       <BackToDashboard />
@@ -90,11 +76,21 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
         title="User Management"
         description="People whose e-mail address is on this list can create an account, sign in and use the admin area. Everyone else is refused."
       />
-      <AllowedEmailForm key={loaderData.emails.length} error={actionData?.fieldErrors?.email} />
+      {loaderData.canManage ? (
+        <AllowedEmailForm key={loaderData.emails.length} error={fieldErrors?.email} />
+      ) : (
+        <p
+          role="note"
+          className="rounded-2xl border border-border/70 bg-card/60 px-6 py-5 text-sm text-muted-foreground"
+        >
+          Only people with Admin privileges can add or remove addresses. Ask an administrator if
+          someone needs access.
+        </p>
+      )}
       <AllowedEmailList
         emails={loaderData.emails}
         primaryAdminEmail={loaderData.primaryAdminEmail}
-        confirmId={loaderData.confirmId}
+        canManage={loaderData.canManage}
         loadFailed={loaderData.loadFailed}
       />
     </div>

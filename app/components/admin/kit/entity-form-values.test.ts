@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { formDataToValues, formNeedsMultipart, validateForm } from "./entity-form-values";
+
+// Shaped like the domain schemas: form strings in, typed values out.
+const flag = z
+  .enum(["true", "false", "on"])
+  .optional()
+  .transform((value) => value === "true" || value === "on");
+
+const itemSchema = z
+  .object({
+    id: z.string().optional(),
+    title: z
+      .string()
+      .trim()
+      .min(1, "Title is required")
+      .min(2, "Title must be at least 2 characters"),
+    url: z.string().trim().min(1, "URL is required").url("Please enter a valid URL"),
+    tags: z.array(z.string().trim().min(1)).max(3, "At most 3 tags"),
+    isFeatured: flag,
+    isVisible: flag,
+    imageUrl: z.string().optional(),
+  })
+  .refine((item) => !item.isFeatured || Boolean(item.imageUrl), {
+    message: "Featured items must have an image",
+  });
+
+function form(entries: [string, string | Blob][]): FormData {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+}
+
+describe("formDataToValues", () => {
+  it("reads list fields as arrays (empty when none was sent) and leaves out the intent", () => {
+    const values = formDataToValues(
+      form([
+        ["intent", "create"],
+        ["title", "Blue"],
+        ["tags", "jazz"],
+        ["tags", "live"],
+      ]),
+      ["tags", "genres"],
+    );
+    expect(values).toEqual({ title: "Blue", tags: ["jazz", "live"], genres: [] });
+  });
+
+  it("keeps the first value of a repeated plain field", () => {
+    expect(
+      formDataToValues(
+        form([
+          ["title", "A"],
+          ["title", "B"],
+        ]),
+      ),
+    ).toEqual({ title: "A" });
+  });
+});
+
+describe("validateForm", () => {
+  it("passes a valid form with tags as a list and switches as booleans", () => {
+    const result = validateForm(
+      itemSchema,
+      form([
+        ["intent", "update"],
+        ["id", "42"],
+        ["title", "  Blue in Green "],
+        ["url", "https://example.com/watch"],
+        ["tags", "jazz"],
+        ["tags", "modal"],
+        ["isFeatured", "false"],
+        ["isVisible", "true"],
+      ]),
+      ["tags"],
+    );
+    expect(result).toEqual({
+      success: true,
+      data: {
+        id: "42",
+        title: "Blue in Green",
+        url: "https://example.com/watch",
+        tags: ["jazz", "modal"],
+        isFeatured: false,
+        isVisible: true,
+      },
+    });
+  });
+
+  it("gives each invalid field its first message only", () => {
+    const result = validateForm(
+      itemSchema,
+      form([
+        ["title", " "],
+        ["url", "not a url"],
+        ["isVisible", "on"],
+      ]),
+      ["tags"],
+    );
+    expect(result.success).toBe(false);
+    expect(result.fieldErrors).toEqual({
+      title: "Title is required",
+      url: "Please enter a valid URL",
+    });
+  });
+
+  it("files an error inside a list under the list's name", () => {
+    const tags = ["a", "b", "c", "d"].map((t): [string, string] => ["tags", t]);
+    const result = validateForm(
+      itemSchema,
+      form([["title", "Blue"], ["url", "https://example.com"], ...tags]),
+      ["tags"],
+    );
+    expect(result.fieldErrors).toEqual({ tags: "At most 3 tags" });
+  });
+
+  it("files a rule across fields under the form", () => {
+    const result = validateForm(
+      itemSchema,
+      form([
+        ["title", "Blue"],
+        ["url", "https://example.com"],
+        ["isFeatured", "on"],
+      ]),
+      ["tags"],
+    );
+    expect(result.fieldErrors).toEqual({ form: "Featured items must have an image" });
+  });
+});
+
+describe("formNeedsMultipart", () => {
+  it("asks for multipart only when a file travels with the form", () => {
+    expect(formNeedsMultipart(form([["title", "Blue"]]))).toBe(false);
+    expect(formNeedsMultipart(form([["file", new Blob(["x"])]]))).toBe(true);
+  });
+});
