@@ -1,10 +1,19 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { ADMIN_SCREENS } from "./domain/admin";
 
-/** Admin screens that exist so far; every other screen of the spec is a placeholder. */
-const BUILT_ADMIN_SCREENS: Record<string, string> = {
-  "user-management": "routes/admin/user-management.tsx",
-};
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * An admin screen is served by `routes/admin/<path>.tsx` once that module exists; until
+ * then by the placeholder. So adding a screen is adding its route module, nothing here.
+ */
+function adminScreenModule(screenPath: string): string {
+  const file = `routes/admin/${screenPath}.tsx`;
+  return fs.existsSync(path.join(appDir, file)) ? file : "routes/admin/placeholder.tsx";
+}
 
 export default [
   // Shop endpoints: JSON in, JSON out, no page around them.
@@ -37,7 +46,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
     ...ADMIN_SCREENS.map(({ path }) =>
-      route(path, BUILT_ADMIN_SCREENS[path] ?? "routes/admin/placeholder.tsx", {
+      route(path, adminScreenModule(path), {
         id: `admin-${path}`,
       }),
     ),

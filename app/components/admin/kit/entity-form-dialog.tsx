@@ -193,9 +193,10 @@ function EntityForm<S extends z.ZodType>({
       {/* A disabled fieldset disables every control and button inside while saving. */}
       <fieldset disabled={busy} className="min-w-0 space-y-6">
         <div className="grid gap-5 sm:grid-cols-2">
-          {visible.map((field) => (
+          {visible.map((field, index) => (
             <EntityFormField
               key={field.name}
+              autoFocus={index === 0}
               field={field}
               id={fieldId(field.name)}
               error={errors[field.name]}

@@ -112,6 +112,8 @@ export interface EntityFormFieldProps {
   /** An upload field tells when its upload starts and ends (the form holds Save meanwhile). */
   onUploadBusyChange: (name: string, busy: boolean) => void;
   controls: FormControls;
+  /** The first field of a dialog takes the focus when it opens. */
+  autoFocus?: boolean;
 }
 
 export function EntityFormField({
@@ -122,6 +124,7 @@ export function EntityFormField({
   onValueChange,
   onUploadBusyChange,
   controls,
+  autoFocus,
 }: EntityFormFieldProps) {
   const initial = initialValue(field, defaults);
   const wide = !field.half;
@@ -141,6 +144,8 @@ export function EntityFormField({
     name: field.name,
     placeholder: field.placeholder,
     "aria-required": field.required || undefined,
+    // The dialog puts focus here on open (ui/dialog.tsx), so typing can start at once.
+    "data-autofocus": autoFocus || undefined,
   });
   const cell = cn("space-y-2", wide && "sm:col-span-2");
 
