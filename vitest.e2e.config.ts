@@ -1,5 +1,20 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { fileURLToPath } from "node:url";
+
+/**
+ * auth-admin.e2e.ts goes first: it follows the owner's one-time set-up link and chooses
+ * the password the other admin journeys sign in with (tests/e2e/owner-session.ts).
+ * The rest keep Vitest's order.
+ */
+class OwnerFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const first = (spec: TestSpecification) =>
+      spec.moduleId.endsWith("auth-admin.e2e.ts") ? 0 : 1;
+    return [...sorted].sort((a, b) => first(a) - first(b));
+  }
+}
 
 // Browser journeys: one built server for the whole run (globalSetup), Chromium per file.
 export default defineConfig({
@@ -13,6 +28,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    sequence: { sequencer: OwnerFirstSequencer },
     pool: "forks",
   },
 });

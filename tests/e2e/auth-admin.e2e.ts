@@ -276,9 +276,25 @@ describe("user management", () => {
     await dialog.waitFor({ state: "detached" });
     expect(await row("roadie@example.com").count()).toBe(1);
 
-    await row("roadie@example.com")
-      .getByRole("link", { name: /Remove/ })
-      .click();
+    // The confirm dialog keeps the keyboard inside it and closes on Escape, handing
+    // focus back to the Remove link that opened it.
+    const removeLink = row("roadie@example.com").getByRole("link", { name: /Remove/ });
+    await removeLink.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    const focusInDialog = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest("[role=alertdialog]")));
+    expect(await focusInDialog()).toBe(true);
+    for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+      await page.keyboard.press(key);
+      expect(await focusInDialog()).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await removeLink.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await row("roadie@example.com").count()).toBe(1);
+
+    await removeLink.click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await expectToast(page, ADMIN_TEXT.emailRemoved);
     await row("roadie@example.com").waitFor({ state: "detached" });
