@@ -32,6 +32,7 @@ const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } =
 const { startMailWorker } = await import("./app/server/mail/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
 const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/shop/downloads.server");
+const { createUploadServer, UPLOAD_ENDPOINT } = await import("./app/server/media/uploads.server");
 const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server/auth/auth.server");
 const { resolveAuthSecret } = await import("./app/server/auth/auth-secret.server");
 const { originCheck } = await import("./app/server/http/origin-check.server");
@@ -45,6 +46,9 @@ await prepareDatabase(database, env);
 const stopMailWorker = startMailWorker(database.db);
 // Checkout holds on tracked stock end after their time even when nobody comes back.
 const stopStockHoldSweeper = startStockHoldSweeper(database.db);
+// Admin uploads (tus); unfinished ones and their kept answers go after a day.
+const uploadServer = createUploadServer({ db: database.db, dataDir: env.DATA_DIR });
+const stopUploadCleanup = uploadServer.startCleanup();
 
 const authSecret = resolveAuthSecret(env);
 if (authSecret.source === "generated") {
@@ -183,6 +187,9 @@ app.use((req, res, next) => {
 
 // Better Auth reads its own request bodies: mounted before any body parser.
 app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
+// Resumable admin uploads (tus) stream their bodies to disk: before any body parser too.
+// Signed-in, allow-listed users only; files land in DATA_DIR/uploads or DATA_DIR/private.
+app.use(UPLOAD_ENDPOINT, uploadServer.handler);
 
 const { publicDir: uploads, privateDir } = storagePaths(env);
 app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
@@ -271,6 +278,7 @@ async function shutdown(signal: string) {
   force.unref();
   stopMailWorker();
   stopStockHoldSweeper();
+  stopUploadCleanup();
   stopImageVariantCachePruner();
   server.close(async () => {
     try {

@@ -138,11 +138,16 @@ export function sessionAuthentication(db: Database): Authenticate {
 /** A display name: the last path part, no control characters, at most 200 characters. */
 export function cleanOriginalName(name: string | null | undefined): string {
   const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
-  return base
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+  return [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join("")
     .trim()
     .slice(0, 200);
+}
+
+/** The Node request behind the web-style request @tus/server hands its hooks. */
+function nodeRequestOf(req: unknown): IncomingMessage | undefined {
+  return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
 }
 
 function sendError(res: Response, status: number, body: ErrorBody) {
@@ -243,6 +248,8 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
   const store = new FileStore({ directory: dirs.incoming, expirationPeriodInMilliseconds: ttlMs });
   const resultFile = (id: string) => path.join(dirs.results, `${id}.json`);
   const finishing = new Map<string, Promise<StoredResult>>();
+  /** The metadata the creation guard approved, for the tus hook of the same request. */
+  const creations = new WeakMap<IncomingMessage, Record<string, string>>();
 
   async function finishUpload(id: string): Promise<StoredResult> {
     const kept = await readJson<StoredResult>(resultFile(id));
@@ -339,12 +346,14 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     allowedOrigins: [],
     disableTerminationForFinishedUploads: true,
     namingFunction: () => crypto.randomBytes(16).toString("hex"),
-    async onUploadCreate(_req, upload) {
-      // The guard in front wrote this metadata; anything else never reaches here.
-      if (!isUploadKind(upload.metadata?.kind) || !upload.metadata?.userId) {
-        throw { status_code: 400, body: JSON.stringify({ error: UPLOAD_TEXT.unknownKind }) };
+    async onUploadCreate(req) {
+      // What tus stores is what the guard in front prepared for this very request: the
+      // owner from the session, the kind checked, the name and type for display only.
+      const metadata = nodeRequestOf(req) && creations.get(nodeRequestOf(req)!);
+      if (!metadata) {
+        throw { status_code: 401, body: JSON.stringify({ error: UPLOAD_TEXT.authRequired }) };
       }
-      return {};
+      return { metadata };
     },
     async onUploadFinish(_req, upload) {
       const result = await finish(upload.id);
@@ -413,9 +422,7 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
       if (verdict.title) body.title = verdict.title;
       return sendError(res, verdict.status, body);
     }
-    // What tus stores is what we write here: the owner comes from the session, the
-    // name and type are kept for display only.
-    req.headers["upload-metadata"] = Metadata.stringify({
+    creations.set(req, {
       kind,
       userId: user.id,
       filename: cleanOriginalName(metadata.filename),
