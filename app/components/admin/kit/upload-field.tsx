@@ -412,7 +412,7 @@ export function UploadField({
 
   const shownError =
     status.phase === "failed" ? (status.title ? `${status.title}: ` : "") + status.message : error;
-  const describedBy = ids(shownError && errorId, hint && !shownError && hintId);
+  const describedBy = ids(shownError && errorId, Boolean(hint) && !shownError && hintId);
   const progress =
     status.phase === "uploading"
       ? { sent: status.sent, total: status.total }
