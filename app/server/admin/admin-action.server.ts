@@ -88,7 +88,7 @@ export async function handleAdminAction(
   request: Request,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each intent has its own schema
   intents: Record<string, IntentHandler<any, any>>,
-): Promise<Answer> {
+): Promise<Answer | AdminActionResult> {
   const actor = await requireAdmin(request);
   let form: Record<string, unknown>;
   try {
@@ -148,5 +148,6 @@ export async function handleAdminAction(
     // Post/redirect/get: a reload never repeats the change; the toast rides along.
     throw redirect(handler.redirectTo, { headers: withFlashToast(toast) });
   }
-  return data({ ok: true, intent: intentName, toast, result });
+  const answer: AdminActionResult = { ok: true, intent: intentName, toast, result };
+  return answer;
 }
