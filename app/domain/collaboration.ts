@@ -4,7 +4,7 @@
  * Admin and server only (zod).
  */
 import { z } from "zod";
-import { requiredText } from "./form-fields";
+import { entryId, requiredText } from "./form-fields";
 
 export const COLLABORATION_TEXT = {
   added: "Collaboration added successfully",
@@ -12,6 +12,11 @@ export const COLLABORATION_TEXT = {
   fetchFailed: "Failed to fetch collaborations",
   addFailed: "Failed to add collaboration",
   deleteFailed: "Failed to delete collaboration",
+  // Not in the spec: the back office's own words for its confirm dialog and empty list.
+  deleteTitle: "Delete Collaboration",
+  deleteConfirm:
+    "Are you sure you want to delete this collaboration? This action cannot be undone.",
+  empty: "No collaborations yet. Add the first one above.",
 } as const;
 
 export const COLLABORATION_MESSAGES = {
@@ -25,6 +30,8 @@ export const collaborationCreateSchema = z.object({
   project: requiredText(COLLABORATION_MESSAGES.projectRequired),
   year: requiredText(COLLABORATION_MESSAGES.yearRequired),
 });
+
+export const collaborationDeleteSchema = z.object({ id: entryId });
 
 export type CollaborationFormValues = z.input<typeof collaborationCreateSchema>;
 export type CollaborationInput = z.output<typeof collaborationCreateSchema>;

@@ -4,7 +4,7 @@
  * service). Admin and server only (zod).
  */
 import { z } from "zod";
-import { requiredText } from "./form-fields";
+import { entryId, requiredText } from "./form-fields";
 
 export const INFLUENCE_TEXT = {
   added: "Influence added successfully",
@@ -12,6 +12,10 @@ export const INFLUENCE_TEXT = {
   fetchFailed: "Failed to fetch influences",
   addFailed: "Failed to add influence",
   deleteFailed: "Failed to delete influence",
+  // Not in the spec: the back office's own words for its confirm dialog and empty list.
+  deleteTitle: "Delete Influence",
+  deleteConfirm: "Are you sure you want to delete this influence? This action cannot be undone.",
+  empty: "No influences yet. Add the first artist above.",
 } as const;
 
 export const INFLUENCE_MESSAGES = { nameRequired: "Artist name is required" } as const;
@@ -19,6 +23,8 @@ export const INFLUENCE_MESSAGES = { nameRequired: "Artist name is required" } as
 export const influenceCreateSchema = z.object({
   name: requiredText(INFLUENCE_MESSAGES.nameRequired),
 });
+
+export const influenceDeleteSchema = z.object({ id: entryId });
 
 export type InfluenceFormValues = z.input<typeof influenceCreateSchema>;
 export type InfluenceInput = z.output<typeof influenceCreateSchema>;

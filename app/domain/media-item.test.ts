@@ -4,6 +4,8 @@ import {
   MEDIA_ITEM_MESSAGES as M,
   MEDIA_ITEM_TEXT,
   mediaItemCreateSchema,
+  mediaItemDeleteSchema,
+  mediaItemFlagSchema,
   mediaItemUpdateSchema,
 } from "./media-item";
 
@@ -95,5 +97,18 @@ describe("media item schema", () => {
       addTitle: "Add New Media Item",
       editTitle: "Edit Media Item",
     });
+  });
+
+  it("switches a row's Featured or Visible flag, and no other column", () => {
+    const id = "3f2b8c4e-9a1d-4c7e-8f3a-2b6d9e1c5a7f";
+    expect(mediaItemFlagSchema.parse({ id, flag: "isVisible", value: "false" })).toEqual({
+      id,
+      flag: "isVisible",
+      value: false,
+    });
+    expect(mediaItemFlagSchema.parse({ id, flag: "isFeatured", value: "true" }).value).toBe(true);
+    expect(mediaItemFlagSchema.safeParse({ id, flag: "title", value: "true" }).success).toBe(false);
+    expect(mediaItemDeleteSchema.safeParse({ id: "not-an-id" }).success).toBe(false);
+    expect(mediaItemDeleteSchema.parse({ id })).toEqual({ id });
   });
 });

@@ -31,6 +31,8 @@ export const MEDIA_ITEM_TEXT = {
   empty: "No media items found. Create your first one!",
   addTitle: "Add New Media Item",
   editTitle: "Edit Media Item",
+  // Not in the spec (it used the browser's own confirm box): the dialog's title.
+  deleteTitle: "Delete Media Item",
 } as const;
 
 export const MEDIA_ITEM_MESSAGES = {
@@ -66,6 +68,17 @@ const fields = {
 
 export const mediaItemCreateSchema = z.object(fields);
 export const mediaItemUpdateSchema = z.object({ id: entryId, ...fields });
+export const mediaItemDeleteSchema = z.object({ id: entryId });
+
+/** The switches of the table's rows (spec §4 "Flags": visible/hidden, featured or not). */
+export const MEDIA_ITEM_FLAGS = ["isFeatured", "isVisible"] as const;
+export type MediaItemFlag = (typeof MEDIA_ITEM_FLAGS)[number];
+
+export const mediaItemFlagSchema = z.object({
+  id: entryId,
+  flag: formChoice(MEDIA_ITEM_FLAGS, "Unknown flag"),
+  value: formBoolean(),
+});
 
 export type MediaItemFormValues = z.input<typeof mediaItemCreateSchema>;
 export type MediaItemInput = z.output<typeof mediaItemCreateSchema>;

@@ -4,7 +4,7 @@
  * Admin and server only (zod).
  */
 import { z } from "zod";
-import { formChoice, requiredText } from "./form-fields";
+import { entryId, formChoice, requiredText } from "./form-fields";
 
 export const STAT_ICONS = ["Music", "Users", "MapPin"] as const;
 export type StatIcon = (typeof STAT_ICONS)[number];
@@ -16,6 +16,10 @@ export const STAT_TEXT = {
   fetchFailed: "Failed to fetch stats",
   addFailed: "Failed to add statistic",
   deleteFailed: "Failed to delete statistic",
+  // Not in the spec: the back office's own words for its confirm dialog and empty list.
+  deleteTitle: "Delete Statistic",
+  deleteConfirm: "Are you sure you want to delete this statistic? This action cannot be undone.",
+  empty: "No statistics yet. Add the first one above.",
 } as const;
 
 export const STAT_MESSAGES = {
@@ -29,6 +33,8 @@ export const statCreateSchema = z.object({
   numberValue: requiredText(STAT_MESSAGES.numberRequired),
   label: requiredText(STAT_MESSAGES.labelRequired),
 });
+
+export const statDeleteSchema = z.object({ id: entryId });
 
 export type StatFormValues = z.input<typeof statCreateSchema>;
 export type StatInput = z.output<typeof statCreateSchema>;

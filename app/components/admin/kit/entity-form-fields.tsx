@@ -28,6 +28,11 @@ interface BaseField {
   name: string;
   label: string;
   hint?: React.ReactNode;
+  /**
+   * A hint computed from the form's current values (e.g. what a pasted link is); shown
+   * in place of `hint` where the form passes its values (EntityFormDialog does).
+   */
+  note?: (values: FormSnapshot) => React.ReactNode;
   placeholder?: string;
   /** Marks the label; the rule itself lives in the schema (and its message with it). */
   required?: boolean;
@@ -52,12 +57,23 @@ export type FieldConfig =
       kind: "select";
       options: readonly { value: string; label: string }[];
     })
+  | (BaseField & {
+      /**
+       * One of a few options as a row of segmented buttons (native radios, so arrows move
+       * the choice and the form posts it); with `showWhen`, the fields of the chosen
+       * option only, e.g. a source's "YouTube" / "File".
+       */
+      kind: "choice";
+      options: readonly { value: string; label: string }[];
+    })
   | (BaseField & { kind: "date" })
   | (BaseField & { kind: "time" })
   | (BaseField & { kind: "tags"; itemLabel?: string })
   | (BaseField & {
       kind: "upload";
       uploadKind: UploadKind;
+      /** More kinds the field takes; the picked file's content decides (UploadField). */
+      alsoAccept?: readonly UploadKind[];
       allowUrl?: boolean;
       /** The source shown first with allowUrl (the upload field picks one otherwise). */
       defaultMode?: "url" | "file";
@@ -78,6 +94,11 @@ export function initialValue(
       return raw === true || raw === "true" || raw === "on";
     case "tags":
       return Array.isArray(raw) ? raw.map(String) : [];
+    case "choice": {
+      // Always one option chosen: the row's, the field's default, else the first.
+      const text = raw == null ? "" : String(raw);
+      return field.options.some((o) => o.value === text) ? text : (field.options[0]?.value ?? "");
+    }
     case "date": {
       if (raw instanceof Date) return raw.toISOString().slice(0, 10);
       const text = raw == null ? "" : String(raw);
@@ -114,6 +135,8 @@ export interface EntityFormFieldProps {
   controls: FormControls;
   /** The first field of a dialog takes the focus when it opens. */
   autoFocus?: boolean;
+  /** The form's current values, for the field's `note`. */
+  values?: FormSnapshot;
 }
 
 export function EntityFormField({
@@ -125,8 +148,10 @@ export function EntityFormField({
   onUploadBusyChange,
   controls,
   autoFocus,
+  values,
 }: EntityFormFieldProps) {
   const initial = initialValue(field, defaults);
+  const hint = field.note && values ? field.note(values) : field.hint;
   const wide = !field.half;
   const label = (
     <>
@@ -161,6 +186,18 @@ export function EntityFormField({
           onValueChange={onValueChange}
         />
       );
+    case "choice":
+      return (
+        <ChoiceField
+          field={field}
+          id={id}
+          error={error}
+          hint={hint}
+          initial={typeof initial === "string" ? initial : ""}
+          className={cell}
+          autoFocus={autoFocus}
+        />
+      );
     case "upload":
       return (
         <div className={cell}>
@@ -169,11 +206,12 @@ export function EntityFormField({
             name={field.name}
             label={field.label}
             kind={field.uploadKind}
+            alsoAccept={field.alsoAccept}
             allowUrl={field.allowUrl}
             defaultValue={typeof initial === "string" ? initial || null : null}
             defaultMode={field.defaultMode}
             error={error}
-            hint={field.hint}
+            hint={hint}
             onBusyChange={(busy) => onUploadBusyChange(field.name, busy)}
             onFileSelected={(file) => field.onFileSelected?.(file, controls)}
             onUploaded={(file) => {
@@ -185,7 +223,7 @@ export function EntityFormField({
       );
     default:
       return (
-        <FormField id={id} label={label} error={error} hint={field.hint} className={cell}>
+        <FormField id={id} label={label} error={error} hint={hint} className={cell}>
           {(control) => renderControl(field, initial, common(control), onValueChange)}
         </FormField>
       );
@@ -333,5 +371,69 @@ function SwitchField({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * Segmented buttons over native radios: the group is named by its legend, arrows move
+ * the choice, and the chosen value is posted under the field's name. The form hears
+ * the change through its own onChange (radios bubble it like any input).
+ */
+function ChoiceField({
+  field,
+  id,
+  error,
+  hint,
+  initial,
+  className,
+  autoFocus,
+}: {
+  field: Extract<FieldConfig, { kind: "choice" }>;
+  id: string;
+  error?: string;
+  hint?: React.ReactNode;
+  initial: string;
+  className?: string;
+  autoFocus?: boolean;
+}) {
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const showHint = Boolean(hint) && !error;
+  return (
+    <fieldset
+      className={className}
+      aria-describedby={error ? errorId : showHint ? hintId : undefined}
+    >
+      <legend className="mb-2 text-sm font-medium text-foreground/90">{field.label}</legend>
+      <div
+        data-slot="choice"
+        className="flex w-full gap-1 rounded-2xl border border-border/70 bg-card p-1 sm:inline-flex sm:w-auto sm:rounded-full"
+      >
+        {field.options.map((option, index) => (
+          <label key={option.value} className="relative flex flex-auto">
+            <input
+              type="radio"
+              // The first option carries the field's id: labels and "focus the first
+              // invalid field" find the group by it.
+              id={index === 0 ? id : `${id}-${option.value}`}
+              name={field.name}
+              value={option.value}
+              defaultChecked={option.value === initial}
+              data-autofocus={(autoFocus && option.value === initial) || undefined}
+              className="peer sr-only"
+            />
+            <span className="flex min-h-9 flex-1 cursor-pointer items-center justify-center rounded-xl px-2 py-1.5 text-center text-sm leading-tight font-medium whitespace-nowrap text-muted-foreground transition-colors select-none peer-checked:bg-primary peer-checked:text-primary-foreground peer-checked:shadow-md peer-checked:shadow-primary/20 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring hover:text-foreground peer-checked:hover:text-primary-foreground sm:rounded-full sm:px-4">
+              {option.label}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId}>{error}</FieldError>
+      {showHint && (
+        <p id={hintId} className="mt-2 text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -42,6 +42,11 @@ export interface UploadFieldProps {
   name: string;
   label: string;
   kind: UploadKind;
+  /**
+   * More kinds the field takes besides `kind` (a media item: a photo or a video). The
+   * picked file's content decides which one it is checked and stored as.
+   */
+  alsoAccept?: readonly UploadKind[];
   /** The current URL, when editing. */
   defaultValue?: string | null;
   /** Offer "URL or file": the artist may paste an address instead of uploading. */
@@ -138,12 +143,15 @@ function stopUpload(upload: Upload, terminate = false) {
 const ids = (...parts: (string | false | null | undefined)[]) =>
   parts.filter(Boolean).join(" ") || undefined;
 
+const IMAGE_FILE_PATH = /\.(jpe?g|png|gif|webp|avif)(?:[?#].*)?$/i;
+
 const isShowableUrl = (value: string) => /^(\/(?!\/)|https?:\/\/)/.test(value);
 
 export function UploadField({
   name,
   label,
   kind,
+  alsoAccept,
   defaultValue,
   allowUrl = false,
   onUploaded,
@@ -155,7 +163,8 @@ export function UploadField({
   hint,
   disabled,
 }: UploadFieldProps) {
-  const rule = UPLOAD_KINDS[kind];
+  const kinds: readonly UploadKind[] = alsoAccept?.length ? [kind, ...alsoAccept] : [kind];
+  const accept = kinds.map((k) => UPLOAD_KINDS[k].accept).join(",");
   const image = isImageKind(kind);
   const generatedId = useId();
   const controlId = id ?? `${name}-${generatedId}`;
@@ -175,6 +184,8 @@ export function UploadField({
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadRef = useRef<Upload | null>(null);
   const fileRef = useRef<File | null>(null);
+  /** The kind the current file is checked and sent as (one of `kinds`). */
+  const fileKindRef = useRef<UploadKind>(kind);
   const lastProgressAt = useRef(0);
   const statusRef = useRef(status);
   statusRef.current = status;
@@ -295,6 +306,7 @@ export function UploadField({
   }
 
   async function startUpload(file: File) {
+    const uploadKind = fileKindRef.current;
     setStatus({ phase: "uploading", fileName: file.name, sent: 0, total: file.size });
     lastProgressAt.current = Date.now();
     let tus: TusClient;
@@ -312,10 +324,10 @@ export function UploadField({
       storeFingerprintForResuming: true,
       // The server moves a finished file away: the same file again is a new upload.
       removeFingerprintOnSuccess: true,
-      metadata: { kind, filename: file.name, filetype: file.type },
+      metadata: { kind: uploadKind, filename: file.name, filetype: file.type },
       // The same file sent as another kind lands elsewhere: a separate upload.
       fingerprint: async (f: File) =>
-        ["upload-field", kind, f.name, f.type, f.size, f.lastModified, endpoint].join("|"),
+        ["upload-field", uploadKind, f.name, f.type, f.size, f.lastModified, endpoint].join("|"),
       onProgress: (sent, total) => {
         lastProgressAt.current = Date.now();
         if (uploadRef.current !== upload) return;
@@ -364,7 +376,16 @@ export function UploadField({
       file.size,
     ).catch(() => null);
     if (fileRef.current !== file) return;
-    const verdict = checkUpload(kind, { size: file.size, sniffedType: sniffed });
+    // With several kinds the content picks one; a file none takes is refused in the
+    // words of the kind its declared type names (a broken .mp4: the video's).
+    const fileKind =
+      kinds.find((k) => sniffed !== null && UPLOAD_KINDS[k].types.includes(sniffed)) ??
+      kinds.find(
+        (k) => file.type !== "" && UPLOAD_KINDS[k].accept.split(",").includes(file.type),
+      ) ??
+      kind;
+    fileKindRef.current = fileKind;
+    const verdict = checkUpload(fileKind, { size: file.size, sniffedType: sniffed });
     if (!verdict.ok) {
       fileRef.current = null;
       resetPicker();
@@ -377,7 +398,7 @@ export function UploadField({
       });
       return;
     }
-    if (image) setLocalPreview(URL.createObjectURL(file));
+    if (isImageKind(fileKind)) setLocalPreview(URL.createObjectURL(file));
     await startUpload(file);
   }
 
@@ -410,6 +431,10 @@ export function UploadField({
     resetPicker();
   }
 
+  // A field of several kinds shows a stored file as a picture only when it is one.
+  const storedIsImage = (url: string) =>
+    url !== "" && (kinds.length > 1 ? IMAGE_FILE_PATH.test(url) : image);
+
   const shownError =
     status.phase === "failed" ? (status.title ? `${status.title}: ` : "") + status.message : error;
   const describedBy = ids(shownError && errorId, Boolean(hint) && !shownError && hintId);
@@ -426,7 +451,8 @@ export function UploadField({
   const progressName =
     status.phase === "uploading" || status.phase === "failed" ? status.fileName : undefined;
   const preview =
-    localPreview ?? (image && value && isShowableUrl(value) && mode === "file" ? value : null);
+    localPreview ??
+    (storedIsImage(value) && isShowableUrl(value) && mode === "file" ? value : null);
 
   return (
     <div className="space-y-2" data-slot="upload-field" data-kind={kind} data-state={status.phase}>
@@ -495,7 +521,7 @@ export function UploadField({
               ref={inputRef}
               id={controlId}
               type="file"
-              accept={rule.accept}
+              accept={accept}
               disabled={disabled || busy}
               onChange={(event) => void choose(event.target.files?.[0])}
               aria-invalid={shownError ? true : undefined}
@@ -596,7 +622,8 @@ function CurrentFile({ value }: { value: string }) {
         href={value}
         target="_blank"
         rel="noreferrer"
-        className="text-primary underline-offset-4 hover:underline"
+        // Underlined: a link in a sentence must not be told apart by its colour alone.
+        className="text-primary underline underline-offset-4 hover:decoration-2"
       >
         {value.split("/").pop()}
       </a>

@@ -1,0 +1,60 @@
+/** The media table as the server renders it: its rows, its empty state and its load failure. */
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { MEDIA_ITEM_TEXT } from "~/domain/media-item";
+import { MediaItemsTable, type MediaItemRow } from "./media-items-table";
+
+const row: MediaItemRow = {
+  id: "7b6f0a4e-8c1d-4c55-9a53-1f0f4a1c2d3e",
+  title: "Solo Under the Spot",
+  description: "Opening cadenza.",
+  type: "photo",
+  url: "/uploads/images/solo.jpg",
+  thumbnailUrl: null,
+  platform: null,
+  isFeatured: true,
+  isVisible: false,
+};
+
+function render(rows: MediaItemRow[], loadFailed: string | null = null) {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/media",
+      Component: () => <MediaItemsTable rows={rows} loadFailed={loadFailed} onEdit={() => {}} />,
+    },
+  ]);
+  return renderToStaticMarkup(<Stub initialEntries={["/admin/media"]} />);
+}
+
+describe("MediaItemsTable", () => {
+  it("has the spec's columns and, with no items, its empty message", () => {
+    const html = render([]);
+    const headers = [...html.matchAll(/<th data-slot="table-head"[^>]*>(.*?)<\/th>/g)].map(
+      (m) => m[1],
+    );
+    expect(headers).toEqual(["Title", "Type", "Platform", "Featured", "Visible", "Actions"]);
+    expect(html).toContain(MEDIA_ITEM_TEXT.empty);
+    expect(html).toContain("No media items found. Create your first one!");
+  });
+
+  it("shows a failed load instead of the rows, announced", () => {
+    const html = render([row], "Failed to fetch media items");
+    expect(html).toMatch(/role="alert"[^>]*>Failed to fetch media items</);
+    expect(html).not.toContain("Solo Under the Spot");
+  });
+
+  it("shows a row with its type, its switches in their state, edit and delete", () => {
+    const html = render([row]);
+    expect(html).toContain("Solo Under the Spot");
+    expect(html).toContain(">Photo<");
+    const switchOf = (name: string) =>
+      new RegExp(`<button[^>]*aria-label="${name}"[^>]*>`).exec(html)?.[0] ?? "";
+    expect(switchOf("Featured: Solo Under the Spot")).toContain('aria-checked="true"');
+    expect(switchOf("Visible: Solo Under the Spot")).toContain('aria-checked="false"');
+    expect(html).toContain('aria-label="Edit &quot;Solo Under the Spot&quot;"');
+    expect(html).toContain('aria-label="Delete &quot;Solo Under the Spot&quot;"');
+    // The photo's small variant, not the full-size file.
+    expect(html).toContain('src="/img/480/uploads/images/solo.jpg.webp"');
+  });
+});
