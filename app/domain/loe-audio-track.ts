@@ -39,6 +39,9 @@ export const AUDIO_TRACK_TEXT = {
   deleteFailed: "Failed to delete audio track",
   invalidSoundCloudUrl: "Invalid SoundCloud URL provided",
   empty: "No audio tracks found",
+  fetchFailed: "Failed to fetch audio tracks",
+  reordered: "Items reordered successfully",
+  reorderFailed: "Failed to reorder items",
   processingFailedTitle: "Audio processing failed",
   processingFailed: "Could not extract audio information. Please try a different file.",
   ready: "Ready",
@@ -47,9 +50,15 @@ export const AUDIO_TRACK_TEXT = {
   missingAudioFile: "Missing audio file",
 } as const;
 
+/** The start of the save failure, before ": {message}" (what the admin action prefixes). */
+export const AUDIO_TRACK_SAVE_FAILED = {
+  create: "Failed to create audio track",
+  update: "Failed to update audio track",
+} as const;
+
 /** "Failed to create audio track: {message or Unknown error}" (spec §8). */
 export function audioTrackSaveFailed(mode: "create" | "update", message?: string | null): string {
-  return `Failed to ${mode} audio track: ${message?.trim() || "Unknown error"}`;
+  return `${AUDIO_TRACK_SAVE_FAILED[mode]}: ${message?.trim() || "Unknown error"}`;
 }
 
 /** The delete dialog's question (spec §5 "Deletes"). */
@@ -82,7 +91,7 @@ const fields = {
   /** The uploaded file (/uploads/...) or the external URL. */
   audioUrl: nullableText(),
   artworkUrl: optionalLink(M.invalidArtworkUrl, { uploads: true }),
-  /** Whole seconds, read from the file by the browser. */
+  /** Whole seconds, as the upload server read them from the file (UploadedFile.durationSeconds). */
   duration: optionalCount({ invalid: M.duration }),
   orderIndex: orderIndexField(M.orderIndex),
 };
@@ -125,6 +134,14 @@ export const audioTrackUpdateSchema = z
 export type AudioTrackFormValues = z.input<typeof audioTrackCreateSchema>;
 export type AudioTrackInput = z.output<typeof audioTrackCreateSchema>;
 export type AudioTrackUpdateInput = z.output<typeof audioTrackUpdateSchema>;
+
+/** What the server could read about a SoundCloud playlist link (the dialog shows it). */
+export interface SoundCloudPlaylistInfo {
+  /** The playlist's title, as SoundCloud's oEmbed names it; null when it did not say. */
+  title: string | null;
+  /** How many tracks the playlist's page lists; null when it could not be read. */
+  trackCount: number | null;
+}
 
 export type AdminTrackStatus =
   { state: "Ready" } | { state: "Error"; problem: "Missing SoundCloud URL" | "Missing audio file" };

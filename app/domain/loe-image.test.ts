@@ -4,6 +4,7 @@ import {
   LOE_IMAGE_MESSAGES as M,
   LOE_IMAGE_TEXT,
   loeImageCreateSchema,
+  loeImageDimensions,
   loeImageUpdateSchema,
 } from "./loe-image";
 
@@ -29,6 +30,9 @@ describe("LOE image schema", () => {
       caption: null,
       imageUrl: "https://example.com/a.jpg",
       orderIndex: 4,
+      width: null,
+      height: null,
+      dimensionsFor: null,
     });
   });
 
@@ -56,5 +60,38 @@ describe("LOE image schema", () => {
     expect(LOE_IMAGE_TEXT.hidden).toBe("Image hidden successfully");
     expect(LOE_IMAGE_TEXT.shown).toBe("Image shown successfully");
     expect(LOE_IMAGE_TEXT.saveFailed).toBe("Failed to save image");
+  });
+});
+
+describe("LOE image size", () => {
+  const upload = "/uploads/images/a.png";
+  const parse = (input: Record<string, unknown>) =>
+    loeImageCreateSchema.parse({ ...valid, imageUrl: upload, ...input });
+
+  it("keeps the measured size for the file it was measured on", () => {
+    const input = parse({ width: "1600", height: "900", dimensionsFor: upload });
+    expect(loeImageDimensions(input)).toEqual({ width: 1600, height: 900 });
+  });
+
+  it("forgets a size measured on another file (a URL pasted after an upload)", () => {
+    const input = parse({
+      imageUrl: "https://example.com/b.jpg",
+      width: "1600",
+      height: "900",
+      dimensionsFor: upload,
+    });
+    expect(loeImageDimensions(input)).toEqual({ width: null, height: null });
+  });
+
+  it("leaves the stored size alone when an edit keeps the image", () => {
+    expect(loeImageDimensions(parse({}), upload)).toEqual({});
+    expect(loeImageDimensions(parse({}), "/uploads/images/old.png")).toEqual({
+      width: null,
+      height: null,
+    });
+  });
+
+  it("refuses a size that is not a whole number", () => {
+    expect(errors({ ...valid, width: "wide" })).toEqual({ width: M.dimension });
   });
 });

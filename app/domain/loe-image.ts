@@ -3,7 +3,14 @@
  * with the table's toggle, not by this form. Admin and server only (zod).
  */
 import { z } from "zod";
-import { entryId, nullableText, orderIndexField, requiredLink, requiredText } from "./form-fields";
+import {
+  entryId,
+  nullableText,
+  optionalCount,
+  orderIndexField,
+  requiredLink,
+  requiredText,
+} from "./form-fields";
 
 export const LOE_IMAGE_TEXT = {
   created: "Image created successfully",
@@ -16,6 +23,9 @@ export const LOE_IMAGE_TEXT = {
   deleteFailed: "Failed to delete image",
   deleteConfirm: "Are you sure you want to delete this image?",
   empty: "No images added yet...",
+  fetchFailed: "Failed to fetch images",
+  reordered: "Items reordered successfully",
+  reorderFailed: "Failed to reorder items",
 } as const;
 
 export const LOE_IMAGE_MESSAGES = {
@@ -24,6 +34,7 @@ export const LOE_IMAGE_MESSAGES = {
   imageUrlRequired: "Image URL is required",
   invalidImageUrl: "Please enter a valid image URL",
   orderIndex: "Display order must be a whole number of 0 or more",
+  dimension: "Image size must be a whole number of pixels",
 } as const;
 
 const M = LOE_IMAGE_MESSAGES;
@@ -40,9 +51,36 @@ const fields = {
   orderIndex: orderIndexField(M.orderIndex, { nonNumeric: "zero" }),
 };
 
-export const loeImageCreateSchema = z.object(fields);
-export const loeImageUpdateSchema = z.object({ id: entryId, ...fields });
+/**
+ * The picture's size, as the upload server measured it, and the URL it measured: the
+ * form carries both, so a size is only kept for the file it belongs to (the artist may
+ * paste another URL after an upload).
+ */
+const dimensions = {
+  width: optionalCount({ invalid: M.dimension }),
+  height: optionalCount({ invalid: M.dimension }),
+  dimensionsFor: nullableText(),
+};
+
+export const loeImageCreateSchema = z.object({ ...fields, ...dimensions });
+export const loeImageUpdateSchema = z.object({ id: entryId, ...fields, ...dimensions });
 
 export type LoeImageFormValues = z.input<typeof loeImageCreateSchema>;
 export type LoeImageInput = z.output<typeof loeImageCreateSchema>;
 export type LoeImageUpdateInput = z.output<typeof loeImageUpdateSchema>;
+
+/**
+ * What to store of an image's size: the measured size when it belongs to the image URL
+ * being saved; nothing (keep what is stored) when an edit leaves the URL as it was;
+ * unknown (null) for any other URL.
+ */
+export function loeImageDimensions(
+  input: Pick<LoeImageInput, "imageUrl" | "width" | "height" | "dimensionsFor">,
+  storedImageUrl: string | null = null,
+): { width: number | null; height: number | null } | Record<string, never> {
+  if (input.dimensionsFor === input.imageUrl && input.width && input.height) {
+    return { width: input.width, height: input.height };
+  }
+  if (storedImageUrl !== null && storedImageUrl === input.imageUrl) return {};
+  return { width: null, height: null };
+}

@@ -28,6 +28,8 @@ export const LOE_VIDEO_TEXT = {
   hidden: "Video hidden successfully",
   shown: "Video shown successfully",
   empty: "No videos added yet...",
+  reordered: "Items reordered successfully",
+  reorderFailed: "Failed to reorder items",
 } as const;
 
 export const LOE_VIDEO_MESSAGES = {

@@ -4,9 +4,12 @@ import { Sparkle } from "lucide-react";
 /** Public-site spec §9: the banner text repeats 8 times and scrolls over 120 s. */
 export const BANNER_REPEATS = 8;
 
+/** Where the banner's template takes the contact e-mail. */
+export const BANNER_EMAIL_PLACEHOLDER = "{email}";
+
 /** The banner text with its {email} placeholder filled in. */
 export function bannerText(template: string, email: string): string {
-  return template.replaceAll("{email}", email);
+  return template.replaceAll(BANNER_EMAIL_PLACEHOLDER, email);
 }
 
 /**

@@ -134,3 +134,80 @@ describe("EntityFormDialog", () => {
     expect(html).toContain(">Cancel</button>");
   });
 });
+
+describe("EntityFormDialog: a choice and a note", () => {
+  const sourceFields: FieldConfig[] = [
+    {
+      kind: "choice",
+      name: "sourceType",
+      label: "Video source",
+      defaultValue: "youtube",
+      options: [
+        { value: "youtube", label: "YouTube" },
+        { value: "file", label: "Video file" },
+      ],
+    },
+    {
+      kind: "text",
+      name: "embedId",
+      label: "YouTube Embed ID",
+      hint: "The plain hint",
+      note: (values) => `Source is ${String(values.sourceType)}`,
+      showWhen: (values) => values.sourceType === "youtube",
+    },
+    {
+      kind: "text",
+      name: "videoUrl",
+      label: "File",
+      showWhen: (values) => values.sourceType === "file",
+    },
+  ];
+
+  function renderSource(defaultValues?: Record<string, unknown>) {
+    const Stub = createRoutesStub([
+      {
+        path: "/admin/loe",
+        Component: () => (
+          <EntityFormDialog
+            open
+            onOpenChange={() => {}}
+            title="Add Video"
+            intent="video:create"
+            fields={sourceFields}
+            schema={z.object({})}
+            defaultValues={defaultValues}
+          />
+        ),
+      },
+    ]);
+    return renderToStaticMarkup(<Stub initialEntries={["/admin/loe"]} />);
+  }
+
+  it("renders the options as radios named by a legend, the default chosen", () => {
+    const html = renderSource();
+    expect(html).toMatch(/<fieldset[^>]*><legend[^>]*>Video source<\/legend>/);
+    expect(html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="youtube"/);
+    expect(html).toMatch(/<input type="radio"(?![^>]*checked)[^>]*value="file"/);
+    expect(html).toContain('name="embedId"');
+    expect(html).not.toContain('name="videoUrl"');
+  });
+
+  it("starts from the row's choice, and shows only that choice's fields", () => {
+    const html = renderSource({ id: "v1", sourceType: "file" });
+    expect(html).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="file"/);
+    expect(html).toContain('name="videoUrl"');
+    expect(html).not.toContain('name="embedId"');
+  });
+
+  it("falls back to the first option for an unknown stored choice", () => {
+    expect(renderSource({ id: "v1", sourceType: "vhs" })).toMatch(
+      /<input type="radio"[^>]*checked=""[^>]*value="youtube"/,
+    );
+  });
+
+  it("shows a field's note, worked out from the form's values, in place of its hint", () => {
+    const html = renderSource();
+    expect(html).toContain("Source is youtube");
+    expect(html).not.toContain("The plain hint");
+  });
+});

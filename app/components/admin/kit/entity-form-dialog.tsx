@@ -204,6 +204,7 @@ function EntityForm<S extends z.ZodType>({
               onValueChange={setValue}
               onUploadBusyChange={setUploadBusy}
               controls={controls}
+              values={snapshot}
             />
           ))}
         </div>

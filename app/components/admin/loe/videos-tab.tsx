@@ -1,0 +1,241 @@
+/**
+ * The LOE screen's Videos tab (admin spec §2): Title (description cut at 80), Type,
+ * Source, Order, Status and Actions (open, show/hide, edit, delete), up/down reorder,
+ * and the Add Video dialog with the LOE video rules (domain/loe-video.ts).
+ */
+import { useState } from "react";
+import { ExternalLink, Film, Play } from "lucide-react";
+import { AddButton, AdminSection } from "~/components/admin/kit/admin-screen";
+import { ConfirmDeleteButton } from "~/components/admin/kit/confirm-dialog";
+import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
+import {
+  EntityFormDialog,
+  useEntityDialog,
+  type FieldConfig,
+} from "~/components/admin/kit/entity-form-dialog";
+import { RowToggle } from "~/components/admin/kit/row-toggle";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import {
+  DEFAULT_LOE_VIDEO_SOURCE,
+  LOE_VIDEO_TEXT,
+  loeVideoCreateSchema,
+  loeVideoUpdateSchema,
+} from "~/domain/loe-video";
+import { VideoDialog } from "~/components/video-dialog";
+import {
+  LOE_INTENTS,
+  VIDEO_DESCRIPTION_PREVIEW,
+  loeVideoSource,
+  loeVideoSourceType,
+  loeVideoType,
+  loeVideoWatchUrl,
+  truncateText,
+} from "./loe-admin";
+import { ActiveBadge, EditButton, Empty, Thumbnail } from "./row-parts";
+import type { Loaded, LoeVideoRow } from "./types";
+import { videoThumbnailUrl } from "~/domain/video";
+
+const intents = LOE_INTENTS.video;
+
+/** The edit form's starting values: the row plus the source choice it implies. */
+type VideoFormValues = LoeVideoRow & { sourceType: "youtube" | "file" };
+
+const isYouTube = (values: Record<string, unknown>) => values.sourceType !== "file";
+
+const VIDEO_FIELDS: readonly FieldConfig[] = [
+  { kind: "text", name: "title", label: "Title", required: true, maxLength: 200 },
+  { kind: "textarea", name: "description", label: "Description", rows: 3 },
+  {
+    kind: "choice",
+    name: "sourceType",
+    label: "Video source",
+    options: [
+      { value: "youtube", label: "YouTube" },
+      { value: "file", label: "Video file" },
+    ],
+    defaultValue: DEFAULT_LOE_VIDEO_SOURCE,
+  },
+  {
+    kind: "text",
+    name: "embedId",
+    label: "YouTube Embed ID",
+    required: true,
+    placeholder: "e.g. aqz-KE-bpKQ",
+    hint: "The 11-character video ID, or paste the video's YouTube link: the ID is taken from it.",
+    showWhen: isYouTube,
+  },
+  {
+    kind: "upload",
+    name: "videoUrl",
+    label: "Video file",
+    uploadKind: "video-large",
+    hint: "MP4, MOV, AVI or WebM, up to 1000 MB. A large file goes up in parts and picks up where it stopped if the connection drops.",
+    showWhen: (values) => !isYouTube(values),
+  },
+  {
+    kind: "upload",
+    name: "thumbnailUrl",
+    label: "Thumbnail (optional)",
+    uploadKind: "image",
+    allowUrl: true,
+    hint: "Shown before the video plays. A YouTube video has its own when this is empty.",
+  },
+  {
+    kind: "number",
+    name: "orderIndex",
+    label: "Display order",
+    min: 0,
+    step: 1,
+    defaultValue: 0,
+    half: true,
+    hint: "Lower numbers show first.",
+  },
+];
+
+export function LoeVideosTab({ videos }: { videos: Loaded<LoeVideoRow[]> }) {
+  const dialog = useEntityDialog<VideoFormValues>();
+  const [playing, setPlaying] = useState<LoeVideoRow | null>(null);
+  const editing = dialog.editing;
+
+  const columns: DataTableColumn<LoeVideoRow>[] = [
+    {
+      id: "title",
+      header: "Title",
+      cell: (row) => (
+        <div className="flex min-w-48 items-center gap-3">
+          <Thumbnail
+            src={videoThumbnailUrl(row)}
+            className="hidden h-10 w-16 sm:flex"
+            fallback={<Film aria-hidden className="size-4" />}
+          />
+          <div className="min-w-0">
+            <p className="font-medium text-foreground">{row.title}</p>
+            {row.description && (
+              <p className="mt-0.5 text-xs text-muted-foreground">
+                {truncateText(row.description, VIDEO_DESCRIPTION_PREVIEW)}
+              </p>
+            )}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: "type",
+      header: "Type",
+      hideOnMobile: true,
+      cell: (row) => {
+        const type = loeVideoType(row);
+        return <Badge variant={type === "Unknown" ? "destructive" : "gold"}>{type}</Badge>;
+      },
+    },
+    {
+      id: "source",
+      header: "Source",
+      hideOnMobile: true,
+      className: "max-w-48",
+      cell: (row) => {
+        const source = loeVideoSource(row);
+        return source ? (
+          <code className="block truncate text-xs text-muted-foreground" title={source}>
+            {source}
+          </code>
+        ) : (
+          <Empty />
+        );
+      },
+    },
+    {
+      id: "order",
+      header: "Order",
+      hideOnMobile: true,
+      className: "tabular-nums",
+      cell: (row) => row.orderIndex,
+    },
+    { id: "status", header: "Status", cell: (row) => <ActiveBadge active={row.isActive} /> },
+  ];
+
+  return (
+    <AdminSection
+      title="Videos"
+      description="The LOE page's Featured Videos: the first is shown large, the rest in a carousel. Hidden videos stay here but leave the page."
+      action={<AddButton onClick={dialog.openAdd}>Add Video</AddButton>}
+    >
+      <DataTable
+        caption="LOE videos"
+        columns={columns}
+        rows={videos.ok ? videos.data : []}
+        getRowId={(row) => row.id}
+        emptyMessage={LOE_VIDEO_TEXT.empty}
+        loadFailed={videos.ok ? null : videos.message}
+        reorder={{ label: (row) => row.title, intent: intents.reorder, header: "Move" }}
+        rowActions={(row) => (
+          <>
+            <OpenVideo video={row} onPlay={() => setPlaying(row)} />
+            <RowToggle
+              id={row.id}
+              flag="isActive"
+              checked={row.isActive}
+              intent={intents.setFlag}
+              label={`Show "${row.title}" on the LOE page`}
+            />
+            <EditButton
+              label={`Edit "${row.title}"`}
+              onClick={() => dialog.openEdit({ ...row, sourceType: loeVideoSourceType(row) })}
+            />
+            <ConfirmDeleteButton
+              id={row.id}
+              intent={intents.delete}
+              label={`Delete "${row.title}"`}
+              title="Delete Video"
+              description={LOE_VIDEO_TEXT.deleteConfirm}
+            />
+          </>
+        )}
+      />
+      <EntityFormDialog
+        {...dialog.dialogProps}
+        intent={editing ? intents.update : intents.create}
+        title={editing ? "Edit Video" : "Add Video"}
+        description="A YouTube video by its ID or link, or a video file you upload."
+        fields={VIDEO_FIELDS}
+        schema={editing ? loeVideoUpdateSchema(editing) : loeVideoCreateSchema}
+        submitLabel={editing ? "Update Video" : "Add Video"}
+      />
+      {/* The public page's own player dialog, for a file (YouTube opens in a new tab). */}
+      <VideoDialog video={playing} onClose={() => setPlaying(null)} />
+    </AdminSection>
+  );
+}
+
+function OpenVideo({ video, onPlay }: { video: LoeVideoRow; onPlay: () => void }) {
+  const watchUrl = loeVideoWatchUrl(video);
+  const label = `Open "${video.title}"`;
+  if (watchUrl) {
+    return (
+      <a
+        href={watchUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`${label} on YouTube (opens in a new tab)`}
+        title={`${label} on YouTube`}
+        className={buttonVariants({ variant: "ghost", size: "icon" })}
+      >
+        <ExternalLink aria-hidden />
+      </a>
+    );
+  }
+  const type = loeVideoType(video);
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label={type === "File" ? `Play "${video.title}"` : `${label}: no video source`}
+      title={type === "File" ? `Play "${video.title}"` : "No video source"}
+      disabled={type !== "File"}
+      onClick={onPlay}
+    >
+      <Play aria-hidden />
+    </Button>
+  );
+}
