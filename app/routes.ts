@@ -50,6 +50,7 @@ export default [
         id: `admin-${path}`,
       }),
     ),
+    route("page-content-history", "routes/admin/page-content-history.ts"),
   ]),
   // Public resource routes: the form endpoints, the feeds for search engines and calendars.
   route("api/send-contact-email", "routes/api.send-contact-email.ts"),

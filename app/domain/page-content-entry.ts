@@ -4,14 +4,19 @@
  * carries zod and is for admin code and the server only.
  *
  * An entry is saved by its key (page name). The title is trimmed; a blank description
- * is stored as null; the paragraph spacing defaults to mb-4.
+ * is stored as null; the paragraph spacing defaults to mb-4. What the description may
+ * hold follows the key's kind in the registry (`contentDescriptionProblem`): a link is
+ * an http(s) address, an e-mail an address, an image an http(s) address or one of our
+ * uploads; a plain text is any text (the public pages render it as text, never markup).
  */
 import { z } from "zod";
+import { isOwnUploadPath, isWebUrl } from "./file-reference";
 import { formChoice, formText, nullableText, requiredText } from "./form-fields";
 import {
   DEFAULT_PARAGRAPH_SPACING,
   PARAGRAPH_SPACINGS,
   type PageContentKey,
+  contentDefinition,
   isPageContentKey,
 } from "./page-content";
 
@@ -40,6 +45,9 @@ export const PAGE_CONTENT_MESSAGES = {
   titleTooLong: "Title must be under 200 characters",
   descriptionTooLong: "Description must be under 1000 characters",
   paragraphSpacingInvalid: "Please choose a paragraph spacing",
+  urlInvalid: "Please enter a valid URL starting with https:// or http://",
+  emailInvalid: "Please enter a valid email address",
+  imageInvalid: "Please enter an image URL starting with https:// or http://, or upload a file",
 } as const;
 
 const M = PAGE_CONTENT_MESSAGES;
@@ -55,19 +63,56 @@ const description = nullableText({
   max: [PAGE_CONTENT_DESCRIPTION_MAX_LENGTH, M.descriptionTooLong],
 });
 
-export const pageContentEntrySchema = z.object({
-  pageName,
-  title: requiredText(M.titleRequired, {
-    max: [PAGE_CONTENT_TITLE_MAX_LENGTH, M.titleTooLong],
-  }),
-  description,
-  /** Only some keys show the selector; absent or blank is the default, mb-4. */
-  paragraphSpacing: formChoice(
-    PARAGRAPH_SPACINGS,
-    M.paragraphSpacingInvalid,
-    DEFAULT_PARAGRAPH_SPACING,
-  ),
-});
+const emailAddress = z.email();
+
+/**
+ * Why `description` cannot be stored for `key`, by the key's kind, or null when it can.
+ * Blank is always allowed (a blank link hides it; a blank image shows the default). An
+ * image key also takes its own built-in default (e.g. /images/hero-default.jpg), which
+ * the editor shows for a key that was never saved.
+ */
+export function contentDescriptionProblem(
+  key: PageContentKey,
+  description: string | null,
+): string | null {
+  const value = description?.trim() ?? "";
+  if (value === "") return null;
+  const definition = contentDefinition(key);
+  switch (definition.kind) {
+    case "url":
+      return isWebUrl(value) ? null : M.urlInvalid;
+    case "email":
+      return emailAddress.safeParse(value).success ? null : M.emailInvalid;
+    case "image":
+      return isWebUrl(value) || isOwnUploadPath(value) || value === definition.defaultDescription
+        ? null
+        : M.imageInvalid;
+    default:
+      return null;
+  }
+}
+
+export const pageContentEntrySchema = z
+  .object({
+    pageName,
+    title: requiredText(M.titleRequired, {
+      max: [PAGE_CONTENT_TITLE_MAX_LENGTH, M.titleTooLong],
+    }),
+    description,
+    /** Only some keys show the selector; absent or blank is the default, mb-4. */
+    paragraphSpacing: formChoice(
+      PARAGRAPH_SPACINGS,
+      M.paragraphSpacingInvalid,
+      DEFAULT_PARAGRAPH_SPACING,
+    ),
+  })
+  // The field rules above only add (non-aborting) issues, so this runs even when the
+  // title is wrong: the artist sees every problem at once.
+  .superRefine((entry, ctx) => {
+    if (!isPageContentKey(entry.pageName)) return;
+    const problem = contentDescriptionProblem(entry.pageName, entry.description);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["description"] });
+  });
 
 export type PageContentEntryFormValues = z.input<typeof pageContentEntrySchema>;
 export type PageContentEntryInput = z.output<typeof pageContentEntrySchema>;
@@ -76,3 +121,22 @@ export type PageContentEntryInput = z.output<typeof pageContentEntrySchema>;
 export const loeBannerTextSchema = z.object({ description });
 
 export type LoeBannerTextInput = z.output<typeof loeBannerTextSchema>;
+
+/** The resource route that lists and restores the versions of one key (any screen's editor). */
+export const PAGE_CONTENT_HISTORY_PATH = "/admin/page-content-history";
+
+export const PAGE_CONTENT_HISTORY_TEXT = {
+  restored: "Version restored",
+  restoreFailed: "Failed to restore version",
+  loadFailed: "The version history could not be loaded.",
+  confirmTitle: "Restore this version?",
+  confirmDescription: "The current text is kept in the history.",
+  empty: "No earlier versions yet. Each save from now on is kept here.",
+  unknownSaver: "Before version history",
+  versionUnknown: "Unknown version",
+} as const;
+
+/** POST intent=restore-version: the version to make current again. */
+export const restoreContentVersionSchema = z.object({
+  versionId: z.uuid(PAGE_CONTENT_HISTORY_TEXT.versionUnknown),
+});

@@ -107,8 +107,8 @@ describe("the admin route table", () => {
     const paths = enumerated.map((r) => r.urlPath);
     expect(paths).toContain("/admin");
     for (const screen of ADMIN_SCREENS) expect(paths).toContain(`/admin/${screen.path}`);
-    // layout + dashboard (index) + one per screen
-    expect(enumerated).toHaveLength(ADMIN_SCREENS.length + 2);
+    // layout + dashboard (index) + one per screen + the page-content history resource route
+    expect(enumerated).toHaveLength(ADMIN_SCREENS.length + 3);
   });
 });
 

@@ -1,21 +1,39 @@
 /**
  * Page content (page_content): the titles and texts of every page, read through the
- * registry in domain/page-content.ts, which supplies the defaults.
+ * registry in domain/page-content.ts, which supplies the defaults. Every save and
+ * restore keeps a version (page-content-versions.server.ts).
  */
 import { eq, inArray } from "drizzle-orm";
 import {
+  DEFAULT_PARAGRAPH_SPACING,
   contentDefinition,
+  isPageContentKey,
   resolveContent,
   resolveContentEntry,
   type ContentEntry,
+  type ContentKind,
   type ContentMap,
   type PageContentKey,
   type PageContentRow,
 } from "~/domain/page-content";
 import { recordAudit, type Actor } from "../admin/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
-import type { Database } from "../db/database.server";
+import { NotFound } from "../core/errors.server";
+import { logger } from "../core/logger.server";
+import type { Database, Transaction } from "../db/database.server";
 import { pageContent } from "../db/schema.server";
+import {
+  findContentVersion,
+  keepStateBeforeWrite,
+  listContentVersions,
+  sameContentState,
+  lockContentKey,
+  recordContentVersion,
+  type ContentState,
+  type ContentVersion,
+} from "./page-content-versions.server";
+
+export { listContentVersions, type ContentVersion } from "./page-content-versions.server";
 
 /** Reads the given keys, keyed by page_name, with the registry's defaults for anything missing. */
 export async function readContent<K extends PageContentKey>(
@@ -66,6 +84,8 @@ export interface EditableContentEntry {
   paragraphSpacing: string | null;
   hasSpacing: boolean;
   isImage: boolean;
+  /** What the description holds (text, image, url, email): the editor's input and rules. */
+  kind: ContentKind;
 }
 
 /** The given keys for an editor, in the order given, with the defaults for missing rows. */
@@ -85,8 +105,41 @@ export async function listEditableContent(
       paragraphSpacing: definition.hasParagraphSpacing ? entry.paragraphSpacing : null,
       hasSpacing: definition.hasParagraphSpacing ?? false,
       isImage: definition.kind === "image",
+      kind: definition.kind,
     };
   });
+}
+
+/** One part of an editor screen: its keys and the spec's words should reading them fail. */
+export interface EditableSectionRequest<Id extends string = string> {
+  id: Id;
+  keys: readonly PageContentKey[];
+  /** e.g. "Failed to fetch footer link contents" (admin spec §8). */
+  failure: string;
+}
+
+export interface EditableSection<Id extends string = string> {
+  id: Id;
+  entries: EditableContentEntry[];
+  /** The failure's words when the read failed (the rest of the screen still stands). */
+  error: string | null;
+}
+
+/** Reads each section of an editor screen on its own, so one failed read leaves the others. */
+export async function listEditableSections<Id extends string>(
+  db: Database,
+  requests: readonly EditableSectionRequest<Id>[],
+): Promise<EditableSection<Id>[]> {
+  return Promise.all(
+    requests.map(async ({ id, keys, failure }) => {
+      try {
+        return { id, entries: await listEditableContent(db, keys), error: null };
+      } catch (error) {
+        logger.error({ err: error, section: id }, failure);
+        return { id, entries: [], error: failure };
+      }
+    }),
+  );
 }
 
 export interface PageContentUpdate {
@@ -96,54 +149,142 @@ export interface PageContentUpdate {
   paragraphSpacing?: string | null;
 }
 
+/** The stored state of one key, or the registry's default when it has no row yet. */
+function storedState(
+  key: PageContentKey,
+  row: typeof pageContent.$inferSelect | undefined,
+): ContentState {
+  if (row) {
+    return {
+      title: row.title,
+      description: row.description,
+      paragraphSpacing: row.paragraphSpacing,
+    };
+  }
+  const definition = contentDefinition(key);
+  return {
+    title: definition.defaultTitle,
+    description: definition.defaultDescription,
+    paragraphSpacing: definition.hasParagraphSpacing ? DEFAULT_PARAGRAPH_SPACING : null,
+  };
+}
+
+/**
+ * Writes one key's state, with its version and its audit row, in the caller's
+ * transaction: the stored state is kept in the history first (unless it already ends
+ * with it), the new state becomes the newest version, and the history is pruned.
+ */
+async function writeContent(
+  tx: Transaction,
+  actor: Actor,
+  key: PageContentKey,
+  state: ContentState,
+  audit: { action: string; details?: Record<string, unknown> },
+): Promise<{ row: PageContentRow; version: ContentVersion }> {
+  await lockContentKey(tx, key);
+  const [before] = await tx.select().from(pageContent).where(eq(pageContent.pageName, key));
+  await keepStateBeforeWrite(tx, key, storedState(key, before), before?.updatedAt ?? null);
+  const [saved] = await tx
+    .insert(pageContent)
+    .values({ pageName: key, ...state })
+    .onConflictDoUpdate({
+      target: pageContent.pageName,
+      set: { ...state, updatedAt: new Date() },
+    })
+    .returning();
+  const version = await recordContentVersion(tx, actor, key, state);
+  await recordAudit(tx, {
+    actor,
+    action: audit.action,
+    entity: "page_content",
+    entityId: key,
+    details: {
+      ...audit.details,
+      before: before
+        ? {
+            title: before.title,
+            description: before.description,
+            paragraphSpacing: before.paragraphSpacing,
+          }
+        : null,
+      after: state,
+    },
+  });
+  return { row: saved!, version };
+}
+
+/** Only the keys the spec names carry a spacing; others keep none. */
+function stateToStore(key: PageContentKey, input: ContentState): ContentState {
+  return {
+    title: input.title,
+    description: input.description,
+    paragraphSpacing: contentDefinition(key).hasParagraphSpacing
+      ? (input.paragraphSpacing ?? null)
+      : null,
+  };
+}
+
 /**
  * Saves one entry (admin spec §7: title, description, paragraph_spacing, updated_at),
- * creating its row on the first save, with its audit row in the same transaction.
- * The public pages read through the cache, which is dropped once the save commits.
+ * creating its row on the first save, with its version and audit row in the same
+ * transaction. The public pages read through the cache, which is dropped once the
+ * save commits.
  */
 export async function updatePageContent(
   db: Database,
   actor: Actor,
   input: PageContentUpdate,
 ): Promise<PageContentRow> {
-  const definition = contentDefinition(input.pageName);
-  const values = {
+  const state = stateToStore(input.pageName, {
     title: input.title,
     description: input.description,
-    // Only the keys the spec names carry a spacing; others keep none.
-    paragraphSpacing: definition.hasParagraphSpacing ? (input.paragraphSpacing ?? null) : null,
-  };
-  const row = await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(pageContent)
-      .where(eq(pageContent.pageName, input.pageName));
-    const [saved] = await tx
-      .insert(pageContent)
-      .values({ pageName: input.pageName, ...values })
-      .onConflictDoUpdate({
-        target: pageContent.pageName,
-        set: { ...values, updatedAt: new Date() },
-      })
-      .returning();
-    await recordAudit(tx, {
-      actor,
-      action: "page_content.update",
-      entity: "page_content",
-      entityId: input.pageName,
-      details: {
-        before: before
-          ? {
-              title: before.title,
-              description: before.description,
-              paragraphSpacing: before.paragraphSpacing,
-            }
-          : null,
-        after: values,
-      },
-    });
-    return saved!;
+    paragraphSpacing: input.paragraphSpacing ?? null,
   });
+  const { row } = await db.transaction((tx) =>
+    writeContent(tx, actor, input.pageName, state, { action: "page_content.update" }),
+  );
   invalidateSiteCache();
   return row;
+}
+
+/** A key's last versions for the editor's history, each marked when it equals what is stored now. */
+export async function readContentHistory(
+  db: Database,
+  key: PageContentKey,
+  limit?: number,
+): Promise<(ContentVersion & { isCurrent: boolean })[]> {
+  const [row] = await db.select().from(pageContent).where(eq(pageContent.pageName, key));
+  const stored = storedState(key, row);
+  const versions = await listContentVersions(db, key, limit);
+  return versions.map((version) => ({ ...version, isCurrent: sameContentState(version, stored) }));
+}
+
+export class ContentVersionNotFound extends NotFound {
+  constructor() {
+    super("This version no longer exists. Reload the history and try again.");
+  }
+}
+
+/**
+ * Makes an earlier version the current content again. The restore is itself a new
+ * version (by `actor`, now), so the text it replaces stays in the history; audited as
+ * page_content.restore. An unknown version changes nothing.
+ */
+export async function restoreContentVersion(
+  db: Database,
+  actor: Actor,
+  versionId: string,
+): Promise<{ pageName: PageContentKey; row: PageContentRow; version: ContentVersion }> {
+  const result = await db.transaction(async (tx) => {
+    const restored = await findContentVersion(tx, versionId);
+    if (!restored || !isPageContentKey(restored.pageName)) throw new ContentVersionNotFound();
+    const key = restored.pageName;
+    const { row, version } = await writeContent(tx, actor, key, stateToStore(key, restored), {
+      action: "page_content.restore",
+      details: { restoredVersionId: restored.id, restoredVersionAt: restored.createdAt },
+    });
+    return { pageName: key, row, version };
+  });
+  invalidateSiteCache();
+  return result;
 }

@@ -45,6 +45,29 @@ export const pageContent = pgTable("page_content", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * Every saved state of a page-content entry, newest last: who saved it and when. A
+ * save or a restore adds one; the oldest beyond the last 20 per key are pruned in the
+ * same transaction. No foreign key to page_content or users: the history outlives a
+ * removed account (the e-mail stays) and is keyed by page_name like the content.
+ */
+export const pageContentVersions = pgTable(
+  "page_content_versions",
+  {
+    id: id(),
+    pageName: text().notNull(),
+    title: text(),
+    description: text(),
+    paragraphSpacing: text(),
+    savedByUserId: text(),
+    savedByEmail: text(),
+    createdAt: createdAt(),
+    // Orders versions written in one transaction (now() is the same for all of them).
+    seq: bigint({ mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+  },
+  (t) => [index("page_content_versions_page_created").on(t.pageName, t.createdAt)],
+);
+
 export const pageSettings = pgTable("page_settings", {
   id: id(),
   pageName: text().notNull().unique(),

@@ -39,6 +39,10 @@ export interface ConfirmDialogProps {
   action?: string;
   /** After the action answered ok (the dialog is closing). */
   onDone?: (data: AdminActionResult | undefined) => void;
+  /** The confirm button's icon; a bin unless told (null for none). */
+  icon?: React.ReactNode;
+  /** "destructive" (red) unless told; "primary" for a confirmation that deletes nothing. */
+  confirmVariant?: "destructive" | "primary";
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
@@ -74,6 +78,8 @@ function ConfirmBody({
   fields,
   action,
   onDone,
+  icon = <Trash2 aria-hidden />,
+  confirmVariant = "destructive",
   onBusyChange,
 }: ConfirmDialogProps & { onBusyChange: (busy: boolean) => void }) {
   const { fetcher, busy, failure } = useAdminFetcher({
@@ -109,7 +115,7 @@ function ConfirmBody({
 
   const confirmContent = (
     <>
-      {busy ? <Loader2 aria-hidden className="animate-spin" /> : <Trash2 aria-hidden />}
+      {busy ? <Loader2 aria-hidden className="animate-spin" /> : icon}
       {busy ? pendingLabel : confirmLabel}
     </>
   );
@@ -121,7 +127,7 @@ function ConfirmBody({
       <div className={buttonRow}>
         {cancel}
         <Button
-          variant="destructive"
+          variant={confirmVariant}
           onClick={() => {
             onConfirm?.();
             onOpenChange(false);
@@ -141,7 +147,7 @@ function ConfirmBody({
       <FormAlert message={failure} className="mt-2" />
       <div className={buttonRow}>
         {cancel}
-        <Button type="submit" variant="destructive" disabled={busy}>
+        <Button type="submit" variant={confirmVariant} disabled={busy}>
           {confirmContent}
         </Button>
       </div>

@@ -46,8 +46,13 @@ describe("PageContentEditor", () => {
     expect(html).toContain('<input type="hidden" name="pageName" value="about-hero"/>');
     expect(html).toContain('<input type="hidden" name="pageName" value="about-hero-image"/>');
     expect(html).toMatch(/name="title"[^>]*value="About"|value="About"[^>]*name="title"/);
-    expect(html).toMatch(/maxLength="200"/);
-    expect(html).toMatch(/<textarea[^>]*maxLength="1000"[^>]*>First line<\/textarea>/);
+    // No hard limits: a pasted text longer than allowed stays, and the spec's message says why.
+    expect(html).not.toMatch(/maxLength/i);
+    expect(html).toContain("5/200 characters");
+    expect(html).toMatch(/<textarea[^>]*>First line<\/textarea>/);
+    expect(html).toContain("10/1000 characters");
+    // The browser check (the server's schema) decides, not the browser's own bubbles.
+    expect(html.match(/<form noValidate=""/g)).toHaveLength(2);
   });
 
   it("offers the spacing choice only where the key has it, defaulting to mb-4", () => {
@@ -83,5 +88,84 @@ describe("PageContentEditor", () => {
     expect(html).toMatch(
       /<div inert=""[^>]*><p data-testid="preview">About \/ mb-4 \/ \/uploads\/images\/portrait.jpg<\/p>/,
     );
+  });
+});
+
+describe("PageContentEditor: inputs by kind, history", () => {
+  function renderEntries(list: PageContentEntry[], props: { history?: boolean } = {}) {
+    const Stub = createRoutesStub([
+      {
+        path: "/admin/footer",
+        Component: () => <PageContentEditor entries={list} {...props} />,
+      },
+    ]);
+    return renderToStaticMarkup(<Stub initialEntries={["/admin/footer"]} />);
+  }
+
+  const footerLink: PageContentEntry = {
+    pageName: "footer-bandcamp-url",
+    label: "Bandcamp link",
+    title: "Bandcamp",
+    description: "https://band.bandcamp.com",
+    paragraphSpacing: null,
+    hasSpacing: false,
+    kind: "url",
+  };
+  const email: PageContentEntry = {
+    pageName: "contact-email",
+    label: "Contact e-mail",
+    title: "Email",
+    description: "hello@example.com",
+    paragraphSpacing: null,
+    hasSpacing: false,
+    kind: "email",
+  };
+
+  it("edits a link with a one-line URL input and an e-mail with an e-mail input", () => {
+    const html = renderEntries([footerLink, email]);
+    expect(html).toMatch(
+      /<input[^>]*type="url"[^>]*name="description"[^>]*value="https:\/\/band.bandcamp.com"/,
+    );
+    expect(html).toMatch(
+      /<input[^>]*type="email"[^>]*name="description"[^>]*value="hello@example.com"/,
+    );
+    expect(html).toContain("Link (URL)");
+    expect(html).toContain("E-mail address");
+    expect(html).not.toContain("<textarea");
+  });
+
+  it("gives every card a closed History disclosure that controls its panel", () => {
+    const html = renderEntries([footerLink, email]);
+    const buttons =
+      html.match(/<button[^>]*aria-expanded="false"[^>]*aria-controls="([^"]+)"[^>]*>/g) ?? [];
+    expect(buttons).toHaveLength(2);
+    for (const button of buttons) {
+      const id = /aria-controls="([^"]+)"/.exec(button)![1];
+      expect(html).toContain(`<div id="${id}" hidden=""`);
+    }
+    expect(html.match(/>History</g)).toHaveLength(2);
+  });
+
+  it("leaves the history out when told", () => {
+    expect(renderEntries([footerLink], { history: false })).not.toContain("History");
+  });
+
+  it("hides, but keeps, the cards a search leaves out", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/admin/page-content",
+        Component: () => (
+          <PageContentEditor
+            entries={[footerLink, email]}
+            isVisible={(entry) => entry.pageName === "contact-email"}
+          />
+        ),
+      },
+    ]);
+    const html = renderToStaticMarkup(<Stub initialEntries={["/admin/page-content"]} />);
+    const sections = html.match(/<section[^>]*>/g) ?? [];
+    expect(sections).toHaveLength(2);
+    expect(sections[0]).toContain('hidden=""');
+    expect(sections[1]).not.toContain("hidden");
   });
 });

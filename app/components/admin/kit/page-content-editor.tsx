@@ -3,29 +3,54 @@
  * LOE texts): one card per key, each saved on its own through a fetcher
  * (intent=update-content, pageName, title, description, paragraphSpacing), and an
  * optional preview that renders the real public section from the unsaved values.
+ *
+ * Each card checks its values in the browser with the server's schema before posting
+ * (the spec's messages beside the fields, the "Validation Error" toast, nothing sent),
+ * keeps what the artist typed when a save fails, and has a History disclosure: the last
+ * saved versions with who saved them and when, each restorable (through the
+ * page-content-history route, so every screen with this editor gets it). Leaving the
+ * screen with unsaved edits asks first (use-unsaved-changes.tsx).
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { Loader2, RotateCcw, Save } from "lucide-react";
+import { useFetcher } from "react-router";
+import { ChevronDown, History, Loader2, RotateCcw, Save } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { INTENT_FIELD } from "~/domain/admin-action";
+import { INTENT_FIELD, type FieldErrors } from "~/domain/admin-action";
 import { PARAGRAPH_SPACINGS } from "~/domain/page-content";
-import { cn } from "~/lib/cn";
 import {
+  PAGE_CONTENT_HISTORY_PATH,
+  PAGE_CONTENT_HISTORY_TEXT as HISTORY,
+  PAGE_CONTENT_TEXT,
+} from "~/domain/page-content-entry";
+import { cn } from "~/lib/cn";
+import { toast } from "~/lib/toast";
+import { ConfirmDialog } from "./confirm-dialog";
+import { FormAlert } from "./form-alert";
+import {
+  draftErrors,
   draftOf,
+  entryKind,
+  exactTime,
   isDraftDirty,
   previewValues,
+  relativeTime,
   sameDraft,
+  shortenText,
   type ContentDraft,
+  type ContentHistoryData,
   type ContentValues,
+  type ContentVersionView,
   type PageContentEntry,
 } from "./page-content-draft";
 import { UploadField } from "./upload-field";
 import { useAdminFetcher } from "./use-admin-fetcher";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 export type { ContentValues, PageContentEntry } from "./page-content-draft";
 
@@ -43,6 +68,15 @@ export interface PageContentEditorProps {
   intent?: string;
   /** Where to post; the current route's action when left out. */
   action?: string;
+  /**
+   * Cards for which this is false are hidden (a search), not unmounted: their unsaved
+   * edits stay, and still count when the artist leaves the screen.
+   */
+  isVisible?: (entry: PageContentEntry) => boolean;
+  /** Offer each card's version history (default true). */
+  history?: boolean;
+  /** 2: the cards side by side on wide screens (a list screen without a side preview). */
+  columns?: 1 | 2;
   className?: string;
 }
 
@@ -52,6 +86,9 @@ export function PageContentEditor({
   previewPlacement = "side",
   intent = "update-content",
   action,
+  isVisible,
+  history = true,
+  columns = 1,
   className,
 }: PageContentEditorProps) {
   // Only edited keys have a draft; the others show what is stored (and follow reloads).
@@ -70,8 +107,16 @@ export function PageContentEditor({
       return rest;
     });
 
+  const unsaved = entries
+    .filter((entry) => {
+      const draft = drafts[entry.pageName];
+      return draft !== undefined && isDraftDirty(entry, draft);
+    })
+    .map((entry) => entry.label);
+  const leavePrompt = useUnsavedChanges(unsaved);
+
   const cards = (
-    <div className="space-y-6">
+    <div className={columns === 2 ? "grid items-start gap-6 lg:grid-cols-2" : "space-y-6"}>
       {entries.map((entry) => (
         <ContentEntryCard
           key={entry.pageName}
@@ -79,6 +124,8 @@ export function PageContentEditor({
           draft={current(entry)}
           intent={intent}
           action={action}
+          hidden={isVisible ? !isVisible(entry) : false}
+          history={history}
           onEdit={(draft) => edit(entry.pageName, draft)}
           onDiscard={() => discard(entry.pageName)}
           onSaved={(saved) => settle(entry.pageName, saved)}
@@ -87,7 +134,14 @@ export function PageContentEditor({
     </div>
   );
 
-  if (!preview) return <div className={className}>{cards}</div>;
+  if (!preview) {
+    return (
+      <div className={className}>
+        {cards}
+        {leavePrompt}
+      </div>
+    );
+  }
 
   const values = Object.fromEntries(
     entries.map((entry) => [entry.pageName, previewValues(current(entry))]),
@@ -102,10 +156,11 @@ export function PageContentEditor({
       )}
     >
       {side && cards}
-      <LivePreview className={side ? "xl:sticky xl:top-6" : undefined}>
+      <LivePreview className={side ? "xl:sticky xl:top-24" : undefined}>
         {preview(values)}
       </LivePreview>
       {!side && cards}
+      {leavePrompt}
     </div>
   );
 }
@@ -136,6 +191,8 @@ function ContentEntryCard({
   draft,
   intent,
   action,
+  hidden,
+  history,
   onEdit,
   onDiscard,
   onSaved,
@@ -144,44 +201,96 @@ function ContentEntryCard({
   draft: ContentDraft;
   intent: string;
   action?: string;
+  hidden: boolean;
+  history: boolean;
   onEdit: (draft: ContentDraft) => void;
   onDiscard: () => void;
   onSaved: (saved: ContentDraft) => void;
 }) {
   const baseId = useId();
   const headingId = `${baseId}-heading`;
+  const fieldId = (name: string) => `${baseId}-${name}`;
   const submitted = useRef<ContentDraft | null>(null);
-  // Remounts the (uncontrolled) upload field when the artist discards an image change.
+  // Remounts the (uncontrolled) upload field when the stored image or the draft is thrown away.
   const [uploadKey, setUploadKey] = useState(0);
   const [uploading, setUploading] = useState(false);
-  const { fetcher, busy, fieldErrors } = useAdminFetcher({
+  // The browser check's errors, from a refused Save until the next post.
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const {
+    fetcher,
+    busy,
+    fieldErrors: serverErrors,
+  } = useAdminFetcher({
     onSuccess: () => {
       if (submitted.current) onSaved(submitted.current);
     },
   });
+  const errors = clientErrors ?? serverErrors;
+  const kind = entryKind(entry);
 
   const dirty = isDraftDirty(entry, draft);
   // aria-disabled rather than disabled: the button keeps keyboard focus when a save
   // makes it unavailable, instead of dropping the artist's place on the page.
   const canSave = dirty && !busy && !uploading;
-  const set = (patch: Partial<ContentDraft>) => onEdit({ ...draft, ...patch });
+  const set = (patch: Partial<ContentDraft>) => {
+    const next = { ...draft, ...patch };
+    // Once a Save was refused, the messages follow the typing (and go when fixed).
+    if (clientErrors) setClientErrors(draftErrors(entry.pageName, next));
+    onEdit(next);
+  };
   const imageBox = useWatchedValue("description", draft.description, (description) =>
     set({ description }),
   );
 
+  const discard = () => {
+    onDiscard();
+    setClientErrors(null);
+    setUploadKey((k) => k + 1);
+  };
+  // The values when a restore was confirmed: once it is done they give way to the
+  // restored ones, unless the artist typed something new meanwhile.
+  const beforeRestore = useRef<ContentDraft>(draft);
+  const restored = () => {
+    onSaved(beforeRestore.current);
+    setClientErrors(null);
+    setUploadKey((k) => k + 1);
+  };
+
+  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (!canSave) {
+      event.preventDefault();
+      return;
+    }
+    const found = draftErrors(entry.pageName, draft);
+    if (Object.keys(found).length > 0) {
+      event.preventDefault();
+      setClientErrors(found);
+      toast.error(PAGE_CONTENT_TEXT.validationErrorTitle, {
+        description: PAGE_CONTENT_TEXT.validationError,
+      });
+      const first = ["title", "description", "paragraphSpacing"].find((name) => found[name]);
+      const field = first ? document.getElementById(fieldId(first)) : null;
+      // Centred, so the sticky admin header never covers the field and its message.
+      field?.focus({ preventScroll: true });
+      field?.scrollIntoView({ block: "center" });
+      return;
+    }
+    setClientErrors(null);
+    submitted.current = draft;
+  }
+
+  const otherErrors = Object.entries(errors)
+    .filter(([name]) => !["title", "description", "paragraphSpacing"].includes(name))
+    .map(([, message]) => message);
+
   return (
-    <Card aria-labelledby={headingId} className="p-5 sm:p-6">
+    <Card aria-labelledby={headingId} hidden={hidden} className="p-5 sm:p-6">
       <fetcher.Form
         method="post"
         action={action}
+        noValidate
         className="space-y-5"
-        onSubmit={(event) => {
-          if (!canSave) {
-            event.preventDefault();
-            return;
-          }
-          submitted.current = draft;
-        }}
+        onSubmit={handleSubmit}
       >
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h3 id={headingId} className="text-lg leading-tight">
@@ -192,39 +301,69 @@ function ContentEntryCard({
         <input type="hidden" name={INTENT_FIELD} value={intent} />
         <input type="hidden" name="pageName" value={entry.pageName} />
 
-        <FormField id={`${baseId}-title`} label="Title" error={fieldErrors.title}>
+        <FormField
+          id={fieldId("title")}
+          label="Title"
+          error={errors.title}
+          hint={`${draft.title.length}/${CONTENT_TITLE_MAX} characters`}
+        >
           {(field) => (
             <Input
               {...field}
               name="title"
               value={draft.title}
-              maxLength={CONTENT_TITLE_MAX}
               autoComplete="off"
               onChange={(event) => set({ title: event.target.value })}
             />
           )}
         </FormField>
 
-        {entry.isImage ? (
+        {kind === "image" ? (
           <div ref={imageBox.ref} onChange={imageBox.onChange}>
             <UploadField
-              key={uploadKey}
-              id={`${baseId}-description`}
+              key={`${uploadKey}:${entry.description ?? ""}`}
+              id={fieldId("description")}
               name="description"
               label="Image"
-              kind="image"
+              kind={entry.uploadKind ?? "image"}
               allowUrl
               defaultValue={draft.description || null}
-              error={fieldErrors.description}
+              error={errors.description}
+              hint="An https:// address, or upload an image file."
               onBusyChange={setUploading}
               onUploaded={(file) => set({ description: file.url })}
             />
           </div>
+        ) : kind === "url" || kind === "email" ? (
+          <FormField
+            id={fieldId("description")}
+            label={kind === "url" ? "Link (URL)" : "E-mail address"}
+            error={errors.description}
+            hint={
+              kind === "url"
+                ? "A full address starting with https://. Leave empty to hide it."
+                : "The address visitors see and write to."
+            }
+          >
+            {(field) => (
+              <Input
+                {...field}
+                name="description"
+                type={kind === "url" ? "url" : "email"}
+                inputMode={kind === "url" ? "url" : "email"}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={kind === "url" ? "https://" : "name@example.com"}
+                value={draft.description}
+                onChange={(event) => set({ description: event.target.value })}
+              />
+            )}
+          </FormField>
         ) : (
           <FormField
-            id={`${baseId}-description`}
+            id={fieldId("description")}
             label="Description"
-            error={fieldErrors.description}
+            error={errors.description}
             hint={`${draft.description.length}/${CONTENT_DESCRIPTION_MAX} characters`}
           >
             {(field) => (
@@ -233,7 +372,6 @@ function ContentEntryCard({
                 name="description"
                 rows={4}
                 value={draft.description}
-                maxLength={CONTENT_DESCRIPTION_MAX}
                 onChange={(event) => set({ description: event.target.value })}
               />
             )}
@@ -242,9 +380,9 @@ function ContentEntryCard({
 
         {entry.hasSpacing ? (
           <FormField
-            id={`${baseId}-spacing`}
+            id={fieldId("paragraphSpacing")}
             label="Paragraph spacing"
-            error={fieldErrors.paragraphSpacing}
+            error={errors.paragraphSpacing}
             className="space-y-2 sm:max-w-xs"
           >
             {(field) => (
@@ -266,6 +404,8 @@ function ContentEntryCard({
           <input type="hidden" name="paragraphSpacing" value={draft.paragraphSpacing ?? ""} />
         )}
 
+        {otherErrors.length > 0 && <FormAlert message={otherErrors.join(" ")} />}
+
         <div className="flex flex-wrap items-center gap-3">
           <Button
             type="submit"
@@ -277,21 +417,195 @@ function ContentEntryCard({
             {busy ? "Saving..." : "Save"}
           </Button>
           {dirty && !busy && (
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                onDiscard();
-                setUploadKey((k) => k + 1);
-              }}
-            >
+            <Button size="sm" variant="ghost" onClick={discard}>
               <RotateCcw aria-hidden /> Discard changes
             </Button>
           )}
           {dirty && !busy && <span className="text-xs text-muted-foreground">Unsaved changes</span>}
         </div>
       </fetcher.Form>
+      {history && (
+        <ContentHistory
+          entry={entry}
+          onRestoring={() => (beforeRestore.current = draft)}
+          onRestored={restored}
+        />
+      )}
     </Card>
+  );
+}
+
+/**
+ * The card's "History" disclosure: loads the key's last versions on first opening
+ * (and again after every save or restore, when React Router revalidates), each with
+ * who saved it and when, and a Restore button behind a confirmation.
+ */
+function ContentHistory({
+  entry,
+  onRestoring,
+  onRestored,
+}: {
+  entry: PageContentEntry;
+  /** The artist confirmed a restore. */
+  onRestoring: () => void;
+  /** The restore is done and the page's data reloaded. */
+  onRestored: () => void;
+}) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const [restoring, setRestoring] = useState<ContentVersionView | null>(null);
+  const fetcher = useFetcher<ContentHistoryData>();
+  const url = `${PAGE_CONTENT_HISTORY_PATH}?${new URLSearchParams({ pageName: entry.pageName })}`;
+  const load = () => void fetcher.load(url);
+
+  const toggle = () => {
+    if (!open && fetcher.state === "idle" && !fetcher.data) load();
+    setOpen(!open);
+  };
+
+  const data = fetcher.data;
+  const loading = fetcher.state !== "idle";
+  const versions = data?.versions ?? [];
+  const earlier = versions.filter((v) => !v.isCurrent).length;
+
+  return (
+    <div className="mt-5 border-t border-border/60 pt-4">
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+        className="-ml-3"
+      >
+        <History aria-hidden />
+        History
+        {data && !data.error ? (
+          <span className="text-xs font-normal text-muted-foreground">
+            ({earlier} {earlier === 1 ? "earlier version" : "earlier versions"})
+          </span>
+        ) : null}
+        <ChevronDown
+          aria-hidden
+          className={cn("transition-transform duration-200", open && "rotate-180")}
+        />
+      </Button>
+      <div id={panelId} hidden={!open} aria-busy={loading || undefined} className="pt-3">
+        {open &&
+          (!data ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+              <Loader2 aria-hidden className="size-4 animate-spin" /> Loading versions...
+            </p>
+          ) : data.error ? (
+            <div className="space-y-3">
+              <FormAlert message={data.error} />
+              <Button size="sm" variant="outline" onClick={load} disabled={loading}>
+                Try again
+              </Button>
+            </div>
+          ) : versions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{HISTORY.empty}</p>
+          ) : (
+            <ol aria-label={`Versions of ${entry.label}`} className="divide-y divide-border/60">
+              {versions.map((version) => (
+                <VersionItem
+                  key={version.id}
+                  version={version}
+                  entry={entry}
+                  onRestore={() => {
+                    // The dialog is modal: nothing can change the card until it closes.
+                    onRestoring();
+                    setRestoring(version);
+                  }}
+                />
+              ))}
+            </ol>
+          ))}
+      </div>
+      <ConfirmDialog
+        open={restoring !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setRestoring(null);
+        }}
+        title={HISTORY.confirmTitle}
+        description={HISTORY.confirmDescription}
+        confirmLabel="Restore"
+        pendingLabel="Restoring..."
+        icon={<RotateCcw aria-hidden />}
+        confirmVariant="primary"
+        action={PAGE_CONTENT_HISTORY_PATH}
+        fields={{ [INTENT_FIELD]: "restore-version", versionId: restoring?.id ?? "" }}
+        onDone={onRestored}
+      />
+    </div>
+  );
+}
+
+function VersionItem({
+  version,
+  entry,
+  onRestore,
+}: {
+  version: ContentVersionView;
+  entry: PageContentEntry;
+  onRestore: () => void;
+}) {
+  const savedAt = new Date(version.savedAt);
+  const when = relativeTime(savedAt);
+  const exact = exactTime(savedAt);
+  const who = version.savedBy ?? HISTORY.unknownSaver;
+  const image = entryKind(entry) === "image" ? version.description : null;
+  return (
+    <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
+      <div className="flex min-w-0 gap-3">
+        {image && /^(https?:\/\/|\/(?!\/))/.test(image) && (
+          <img
+            src={image}
+            alt=""
+            loading="lazy"
+            className="size-12 shrink-0 rounded-lg border border-border object-cover"
+          />
+        )}
+        <div className="min-w-0 space-y-1">
+          <p className="text-xs text-muted-foreground">
+            <span className="font-medium text-foreground/90">{who}</span>
+            {" · "}
+            <time dateTime={version.savedAt} title={exact}>
+              {when}
+            </time>
+            <span className="hidden sm:inline"> ({exact})</span>
+          </p>
+          <p className="break-words text-sm font-medium">
+            {version.title || <span className="italic text-muted-foreground">No title</span>}
+          </p>
+          {version.description && (
+            <p className="break-words text-sm text-muted-foreground">
+              {shortenText(version.description)}
+            </p>
+          )}
+          {entry.hasSpacing && version.paragraphSpacing && (
+            <p className="text-xs text-muted-foreground">
+              Paragraph spacing {version.paragraphSpacing}
+            </p>
+          )}
+        </div>
+      </div>
+      {version.isCurrent ? (
+        <Badge variant="gold" className="self-start">
+          Current
+        </Badge>
+      ) : (
+        <Button
+          size="sm"
+          variant="outline"
+          className="self-start"
+          aria-label={`Restore the version saved ${when} by ${who}`}
+          onClick={onRestore}
+        >
+          <RotateCcw aria-hidden /> Restore
+        </Button>
+      )}
+    </li>
   );
 }
 

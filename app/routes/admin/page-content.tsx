@@ -1,0 +1,32 @@
+import type { Route } from "./+types/page-content";
+import { PageContentScreen } from "~/components/admin/page-content/page-content-screen";
+import { PAGE_CONTENT_SCREEN } from "~/components/admin/page-content/screens";
+import { SITE_NAME } from "~/domain/site";
+import { handleAdminAction } from "~/server/admin/admin-action.server";
+import { requireAdmin } from "~/server/auth/access.server";
+import { updateContentIntent } from "~/server/content/page-content-intent.server";
+import { loadContentScreen } from "~/server/content/page-content-screens.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return loadContentScreen(PAGE_CONTENT_SCREEN, { oneRead: true });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleAdminAction(request, { "update-content": updateContentIntent });
+}
+
+export default function PageContentList({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageContentScreen
+      config={PAGE_CONTENT_SCREEN}
+      sections={loaderData.sections}
+      toasts={loaderData.toasts}
+    />
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${PAGE_CONTENT_SCREEN.title} | ${SITE_NAME}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
