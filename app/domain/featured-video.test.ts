@@ -3,6 +3,8 @@ import {
   FEATURED_VIDEO_MESSAGES as M,
   FEATURED_VIDEO_TEXT,
   featuredVideoCreateSchema,
+  featuredVideoFlagSchema,
+  featuredVideoReorderSchema,
   featuredVideoUpdateSchema,
 } from "./featured-video";
 import { fieldErrorsFrom } from "./form-errors";
@@ -64,6 +66,30 @@ describe("featured video schema", () => {
     expect(errors({ title: "T", videoUrl: "ftp://x/y.mp4" })).toEqual({
       videoUrl: M.invalidVideoUrl,
     });
+  });
+
+  it("stores the id of every kind of link (watch, short, embed, shorts) and a bare id", () => {
+    const idOf = (embedId: string) =>
+      featuredVideoCreateSchema.parse({ title: "T", embedId }).embedId;
+    expect(idOf("https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=x")).toBe("dQw4w9WgXcQ");
+    expect(idOf("youtu.be/dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
+    expect(idOf("https://www.youtube.com/embed/dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
+    expect(idOf("https://youtube.com/shorts/dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
+    expect(idOf("dQw4w9WgXcQ")).toBe("dQw4w9WgXcQ");
+  });
+
+  it("switches only Active from the table, and takes a full new order", () => {
+    expect(featuredVideoFlagSchema.parse({ id: ID, flag: "isActive", value: "false" })).toEqual({
+      id: ID,
+      flag: "isActive",
+      value: false,
+    });
+    expect(
+      featuredVideoFlagSchema.safeParse({ id: ID, flag: "title", value: "true" }).success,
+    ).toBe(false);
+    expect(featuredVideoReorderSchema.parse({ ids: ID }).ids).toEqual([ID]);
+    expect(featuredVideoReorderSchema.parse({}).ids).toEqual([]);
+    expect(featuredVideoReorderSchema.safeParse({ ids: [ID, "x"] }).success).toBe(false);
   });
 
   it("needs the id of the video it updates", () => {

@@ -26,6 +26,11 @@ export const VIDEO_TEXT = {
 export const FEATURED_VIDEO_TEXT = {
   ...VIDEO_TEXT,
   fetchFailed: "Failed to fetch featured videos",
+  // The spec's generic reorder words (§8), as the other ordered lists use them.
+  reordered: "Items reordered successfully",
+  reorderFailed: "Failed to reorder items",
+  // Not in the spec: the table's empty state.
+  empty: "No featured videos yet. Add the first one with the form below.",
 } as const;
 
 export const FEATURED_VIDEO_MESSAGES = {
@@ -66,6 +71,25 @@ export const featuredVideoCreateSchema = z.object(fields).superRefine(needsASour
 export const featuredVideoUpdateSchema = z
   .object({ id: entryId, ...fields })
   .superRefine(needsASource);
+
+/** A row's delete (the table's bin). */
+export const featuredVideoDeleteSchema = z.object({ id: entryId });
+
+/** The table's Active switch (spec §4 "Flags": featured videos are active/hidden). */
+export const featuredVideoFlagSchema = z.object({
+  id: entryId,
+  flag: z.literal("isActive", { error: "Unknown switch" }),
+  value: formBoolean(),
+});
+
+/** The whole new order from the up/down buttons; one id arrives as text, none as nothing. */
+export const featuredVideoReorderSchema = z.object({
+  ids: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(z.array(entryId)),
+});
 
 /** The form's values as submitted. */
 export type FeaturedVideoFormValues = z.input<typeof featuredVideoCreateSchema>;

@@ -5,7 +5,10 @@ import {
   PHOTO_MESSAGES as M,
   PHOTO_TEXT,
   photoCreateSchema,
+  photoFlagSchema,
+  photoReorderSchema,
   photoUpdateSchema,
+  photoValues,
 } from "./photo";
 
 const valid = {
@@ -36,6 +39,9 @@ describe("photo schema", () => {
       orderIndex: 3,
       isActive: true,
       isFeatured: true,
+      width: null,
+      height: null,
+      dimensionsFor: null,
     });
   });
 
@@ -58,6 +64,19 @@ describe("photo schema", () => {
     expect(errors({ ...valid, orderIndex: "first" })).toEqual({ orderIndex: M.orderIndex });
   });
 
+  it("reads the uploaded picture's size, and refuses one that is not a whole number", () => {
+    expect(
+      photoCreateSchema.parse({
+        ...valid,
+        width: "1600",
+        height: "900",
+        dimensionsFor: valid.imageUrl,
+      }),
+    ).toMatchObject({ width: 1600, height: 900, dimensionsFor: valid.imageUrl });
+    expect(errors({ ...valid, width: "wide" })).toEqual({ width: M.dimension });
+    expect(errors({ ...valid, height: "-3" })).toEqual({ height: M.dimension });
+  });
+
   it("updates by id", () => {
     expect(photoUpdateSchema.safeParse({ ...valid, id: "nope" }).success).toBe(false);
   });
@@ -71,5 +90,56 @@ describe("photo schema", () => {
     expect(PHOTO_TEXT.reordered).toBe("Photos reordered successfully");
     expect(PHOTO_TEXT.reorderFailed).toBe("Failed to reorder photos");
     expect(PHOTO_TEXT.saveFailed).toBe("Failed to save photo");
+  });
+});
+
+describe("what a photo save stores", () => {
+  const parsed = (input: Record<string, unknown>) =>
+    photoCreateSchema.parse({ ...valid, ...input });
+
+  it("keeps the measured size when it belongs to the image being saved", () => {
+    const values = photoValues(
+      parsed({ width: "1600", height: "900", dimensionsFor: valid.imageUrl }),
+    );
+    expect(values).toMatchObject({ imageUrl: valid.imageUrl, width: 1600, height: 900 });
+    expect(values).not.toHaveProperty("dimensionsFor");
+  });
+
+  it("forgets a size measured on another address (a URL pasted after an upload)", () => {
+    const values = photoValues(
+      parsed({
+        imageUrl: "https://example.com/other.jpg",
+        width: "1600",
+        height: "900",
+        dimensionsFor: "/uploads/a.jpg",
+      }),
+    );
+    expect(values).toMatchObject({ width: null, height: null });
+  });
+
+  it("leaves the stored size alone when an edit keeps the stored image", () => {
+    const values = photoValues(parsed({ width: "", height: "" }), valid.imageUrl);
+    expect(values).not.toHaveProperty("width");
+    expect(values).not.toHaveProperty("height");
+  });
+});
+
+describe("photo row operations", () => {
+  const ID = "3f2b8c4e-9a1d-4c7e-8f3a-2b6d9e1c5a7f";
+
+  it("switches only Active and Featured", () => {
+    expect(photoFlagSchema.parse({ id: ID, flag: "isFeatured", value: "true" })).toEqual({
+      id: ID,
+      flag: "isFeatured",
+      value: true,
+    });
+    expect(photoFlagSchema.safeParse({ id: ID, flag: "title", value: "true" }).success).toBe(false);
+  });
+
+  it("takes the new order as one id, several, or none", () => {
+    expect(photoReorderSchema.parse({ ids: ID }).ids).toEqual([ID]);
+    expect(photoReorderSchema.parse({ ids: [ID, ID] }).ids).toEqual([ID, ID]);
+    expect(photoReorderSchema.parse({}).ids).toEqual([]);
+    expect(photoReorderSchema.safeParse({ ids: ["nope"] }).success).toBe(false);
   });
 });

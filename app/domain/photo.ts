@@ -1,9 +1,18 @@
 /**
  * Gallery photos (admin spec §3 photo_gallery, §5 "Photo", §7, §8). Only photos that
- * are active and featured appear in the home carousel. Admin and server only (zod).
+ * are active and featured appear on the home page. Admin and server only (zod).
  */
 import { z } from "zod";
-import { entryId, formBoolean, orderIndexField, requiredLink, requiredText } from "./form-fields";
+import {
+  entryId,
+  formBoolean,
+  formChoice,
+  nullableText,
+  optionalCount,
+  orderIndexField,
+  requiredLink,
+  requiredText,
+} from "./form-fields";
 
 export const PHOTO_TEXT = {
   added: "Photo added successfully",
@@ -16,6 +25,8 @@ export const PHOTO_TEXT = {
   fetchFailed: "Failed to fetch photo gallery",
   deleteTitle: "Delete Photo",
   deleteConfirm: "Are you sure you want to delete this photo? This action cannot be undone.",
+  // Not in the spec: the list's empty state.
+  empty: "No photos yet. Add the first one with the form above.",
 } as const;
 
 export const PHOTO_MESSAGES = {
@@ -24,6 +35,7 @@ export const PHOTO_MESSAGES = {
   imageUrlRequired: "Image URL is required",
   invalidImageUrl: "Please enter a valid image URL",
   orderIndex: "Order must be a whole number of 0 or more",
+  dimension: "Image size must be a whole number of pixels",
 } as const;
 
 /** A new photo's form starts from these (spec §3: active, not featured, order 0). */
@@ -41,11 +53,57 @@ const fields = {
   orderIndex: orderIndexField(M.orderIndex),
   isActive: formBoolean(),
   isFeatured: formBoolean(),
+  /**
+   * The picture's size as the upload server measured it, and the URL it was measured
+   * on: a size is only kept for the file it belongs to (the artist may paste another
+   * address after an upload). All three optional: a pasted address has no size.
+   */
+  width: optionalCount({ invalid: M.dimension }),
+  height: optionalCount({ invalid: M.dimension }),
+  dimensionsFor: nullableText(),
 };
 
 export const photoCreateSchema = z.object(fields);
 export const photoUpdateSchema = z.object({ id: entryId, ...fields });
 
+/** A row's delete (the "Delete Photo" dialog). */
+export const photoDeleteSchema = z.object({ id: entryId });
+
+/** The list's switches (spec §4 "Flags": photos are active/hidden and featured or not). */
+export const PHOTO_FLAGS = ["isActive", "isFeatured"] as const;
+export const photoFlagSchema = z.object({
+  id: entryId,
+  flag: formChoice(PHOTO_FLAGS, "Unknown switch"),
+  value: formBoolean(),
+});
+
+/** The whole new order from the up/down buttons; one id arrives as text, none as nothing. */
+export const photoReorderSchema = z.object({
+  ids: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(z.array(entryId)),
+});
+
 export type PhotoFormValues = z.input<typeof photoCreateSchema>;
 export type PhotoInput = z.output<typeof photoCreateSchema>;
 export type PhotoUpdateInput = z.output<typeof photoUpdateSchema>;
+
+/**
+ * What a save stores: the photo's fields, and its size when the measured size belongs
+ * to the image URL being saved; when an edit keeps the stored URL, the stored size
+ * stays; any other URL has no known size (null).
+ */
+export function photoValues(
+  input: PhotoInput,
+  storedImageUrl: string | null = null,
+): Omit<PhotoInput, "width" | "height" | "dimensionsFor"> & {
+  width?: number | null;
+  height?: number | null;
+} {
+  const { width, height, dimensionsFor, ...values } = input;
+  if (dimensionsFor === values.imageUrl && width && height) return { ...values, width, height };
+  if (storedImageUrl !== null && storedImageUrl === values.imageUrl) return values;
+  return { ...values, width: null, height: null };
+}

@@ -42,6 +42,12 @@ export interface CollectionConfig<T extends CollectionTable, Flag extends string
    * influences, collaborations and stats); without this they get the column default.
    */
   appendToEnd?: boolean;
+  /**
+   * The order_index `reorder` gives the first row (0 unless told). The gallery reads
+   * 0 as "unprioritised, after the numbered photos" (public-site spec §4), so its
+   * reorder numbers from 1 and the order the artist set is the order visitors see.
+   */
+  firstOrderIndex?: number;
 }
 
 /** The list changed between the screen's load and its reorder. */
@@ -188,7 +194,8 @@ export function defineCollection<T extends CollectionTable, Flag extends string 
     },
 
     /**
-     * Writes order_index as 0..n-1 in the given order (spec §4 "Shop reorder"), in one
+     * Writes order_index as 0..n-1 in the given order (spec §4 "Shop reorder"; from
+     * `firstOrderIndex` when the table says so), in one
      * statement inside one transaction. `ids` must name every row exactly once: a list
      * that changed since the screen loaded is refused rather than half applied.
      */
@@ -207,7 +214,10 @@ export function defineCollection<T extends CollectionTable, Flag extends string 
         }
         if (ids.length === 0) return;
         const position = sql.join(
-          ids.map((id, index) => sql`when ${table.id} = ${id} then ${index}::int`),
+          ids.map(
+            (id, index) =>
+              sql`when ${table.id} = ${id} then ${index + (config.firstOrderIndex ?? 0)}::int`,
+          ),
           sql` `,
         );
         await tx

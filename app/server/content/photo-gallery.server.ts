@@ -1,6 +1,6 @@
 /**
  * The photo gallery (photo_gallery). The home page shows the active, featured photos;
- * the admin sees, flags and orders them all.
+ * the admin sees, flags and orders them all, in the very order visitors see them.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { defineCollection } from "../admin/collection.server";
@@ -8,12 +8,29 @@ import { MINUTE, cached } from "../core/cache.server";
 import { getDb, type Database } from "../db/database.server";
 import { photoGallery } from "../db/schema.server";
 
+/**
+ * The gallery order of public-site spec §4: order_index 0 counts as unprioritised and
+ * goes last; otherwise lower first; ties oldest first.
+ */
+const galleryOrder = [
+  sql`case when ${photoGallery.orderIndex} = 0 then 1 else 0 end`,
+  asc(photoGallery.orderIndex),
+  asc(photoGallery.createdAt),
+];
+
 export const photoGalleryService = defineCollection({
   entity: "photo_gallery",
   table: photoGallery,
   publicWhere: eq(photoGallery.isActive, true),
   flags: ["isActive", "isFeatured"],
+  // The admin's list in the visitors' order; a reorder numbers from 1, so no photo the
+  // artist placed becomes "unprioritised" (0) and drops to the end.
+  orderBy: galleryOrder,
+  firstOrderIndex: 1,
 });
+
+/** How many featured photos the home page shows. */
+export const HOME_PHOTO_LIMIT = 8;
 
 export interface GalleryPhoto {
   id: string;
@@ -30,7 +47,10 @@ export interface GalleryPhoto {
  * The home page's photos: active and featured, in the gallery order of spec §4
  * (order_index 0 counts as unprioritised and goes last; ties oldest first).
  */
-export function readFeaturedPhotos(db: Database, limit = 8): Promise<GalleryPhoto[]> {
+export function readFeaturedPhotos(
+  db: Database,
+  limit = HOME_PHOTO_LIMIT,
+): Promise<GalleryPhoto[]> {
   return db
     .select({
       id: photoGallery.id,
@@ -44,11 +64,7 @@ export function readFeaturedPhotos(db: Database, limit = 8): Promise<GalleryPhot
     })
     .from(photoGallery)
     .where(and(eq(photoGallery.isActive, true), eq(photoGallery.isFeatured, true)))
-    .orderBy(
-      sql`case when ${photoGallery.orderIndex} = 0 then 1 else 0 end`,
-      asc(photoGallery.orderIndex),
-      asc(photoGallery.createdAt),
-    )
+    .orderBy(...galleryOrder)
     .limit(limit);
 }
 
