@@ -1,7 +1,36 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type EmblaCarousel from "embla-carousel";
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 
 export type CarouselAction = (api: EmblaCarouselType) => void;
+
+/**
+ * Browsers remember a failed dynamic import of a URL and fail every later import of
+ * it without asking the server again. So after a failure the next try asks for the
+ * same chunk under a new query string: the URL comes from the browser's error
+ * ("Failed to fetch dynamically imported module: <url>"). Where the error names no
+ * URL, the plain import is tried again.
+ */
+let failedChunkUrl: string | null = null;
+let retries = 0;
+
+export function chunkUrlFromImportError(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  const match = /(https?:\/\/[^\s"']+?\.js)(?:\?[^\s"']*)?/.exec(message);
+  return match?.[1] ?? null;
+}
+
+function rememberFailedChunk(error: unknown) {
+  failedChunkUrl = chunkUrlFromImportError(error) ?? failedChunkUrl;
+}
+
+function loadEmbla(): Promise<{ default: typeof EmblaCarousel }> {
+  if (failedChunkUrl) {
+    retries += 1;
+    return import(/* @vite-ignore */ `${failedChunkUrl}?retry=${retries}`);
+  }
+  return import("embla-carousel");
+}
 
 /**
  * Embla, loaded when the visitor first reaches for the carousel (a pointer over it,
@@ -21,7 +50,7 @@ export function useLazyCarousel(options: EmblaOptionsType) {
     if (!wanted || !viewport) return;
     let live = true;
     let instance: EmblaCarouselType | undefined;
-    import("embla-carousel").then(
+    loadEmbla().then(
       ({ default: EmblaCarousel }) => {
         if (!live) return;
         instance = EmblaCarousel(viewport, optionsRef.current);
@@ -32,7 +61,8 @@ export function useLazyCarousel(options: EmblaOptionsType) {
       },
       // Not loaded (a dropped connection): the carousel stays as it is, and the
       // visitor's next reach for it tries again.
-      () => {
+      (error: unknown) => {
+        rememberFailedChunk(error);
         if (live) setWanted(false);
       },
     );
