@@ -28,7 +28,11 @@ export type AdminIcon =
   | "mail"
   | "users"
   | "palette"
-  | "link";
+  | "link"
+  | "receipt"
+  | "inbox"
+  | "mail-check"
+  | "history";
 
 /** The 13 link cards of the dashboard, in the spec's order. */
 export const DASHBOARD_CARDS: readonly AdminScreen[] = [
@@ -112,7 +116,39 @@ export const DASHBOARD_CARDS: readonly AdminScreen[] = [
   },
 ] as const;
 
-/** Every admin screen of the spec's route table besides the dashboard. */
+/**
+ * The artist's business view, beyond the spec's screens (issue 11): what was sold,
+ * who wrote, who listens, and who changed what. The dashboard shows them as a second
+ * group of cards.
+ */
+export const BUSINESS_SCREENS: readonly AdminScreen[] = [
+  {
+    path: "orders",
+    title: "Orders",
+    description: "Every order: lines, payments, downloads, refunds and shipping.",
+    icon: "receipt",
+  },
+  {
+    path: "messages",
+    title: "Messages",
+    description: "Contact form messages and whether their mail was delivered.",
+    icon: "inbox",
+  },
+  {
+    path: "subscribers",
+    title: "Subscribers",
+    description: "The newsletter's subscribers, with a CSV export.",
+    icon: "mail-check",
+  },
+  {
+    path: "audit-log",
+    title: "Audit Log",
+    description: "Who changed what in the back office, and when.",
+    icon: "history",
+  },
+] as const;
+
+/** Every admin screen of the spec's route table besides the dashboard, then the business view. */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   ...DASHBOARD_CARDS,
   {
@@ -121,6 +157,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
     description: "The footer's social link addresses.",
     icon: "link",
   },
+  ...BUSINESS_SCREENS,
 ];
 
 export function adminScreen(path: string): AdminScreen | undefined {

@@ -3,13 +3,17 @@ import {
   ArrowUpRight,
   Calendar,
   FileText,
+  History,
   Home,
   Image,
   Images,
+  Inbox,
   LayoutList,
   Link as LinkIcon,
   Mail,
+  MailCheck,
   Palette,
+  Receipt,
   ShoppingBag,
   Store,
   User,
@@ -33,6 +37,10 @@ export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   users: Users,
   palette: Palette,
   link: LinkIcon,
+  receipt: Receipt,
+  inbox: Inbox,
+  "mail-check": MailCheck,
+  history: History,
 };
 
 /** The dashboard's 13 link cards. */

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ShippingAddress } from "~/domain/shipping-address";
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -369,6 +370,14 @@ export const orders = pgTable(
     captureId: text(),
     totalAmount: money().notNull(),
     currency: text().notNull().default("USD"),
+    /** Only for orders holding physical goods; null until the buyer gave one. */
+    shippingAddress: jsonb().$type<ShippingAddress>(),
+    shippedAt: timestamp({ withTimezone: true }),
+    shippingCarrier: text(),
+    trackingNumber: text(),
+    /** The provider's refund id, once the artist refunded the order. */
+    refundId: text(),
+    refundedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -379,6 +388,7 @@ export const orders = pgTable(
     ),
     check("orders_total", sql`${t.totalAmount} >= 0`),
     index("orders_customer_email").on(t.customerEmail),
+    index("orders_created").on(t.createdAt),
   ],
 );
 
@@ -487,14 +497,22 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-export const contactMessages = pgTable("contact_messages", {
-  id: id(),
-  name: text().notNull(),
-  email: text().notNull(),
-  subject: text().notNull(),
-  message: text().notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: id(),
+    name: text().notNull(),
+    email: text().notNull(),
+    subject: text().notNull(),
+    message: text().notNull(),
+    /** The mail that carried it to the artist, for its delivery state. */
+    mailOutboxId: uuid().references(() => mailOutbox.id, { onDelete: "set null" }),
+    /** Set when the artist marked it handled in /admin/messages. */
+    handledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created").on(t.createdAt)],
+);
 
 export const mailOutbox = pgTable(
   "mail_outbox",
@@ -530,7 +548,10 @@ export const auditLog = pgTable(
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created").on(t.createdAt)],
+  (t) => [
+    index("audit_log_created").on(t.createdAt),
+    index("audit_log_entity_created").on(t.entity, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------
