@@ -51,6 +51,7 @@ export default [
       }),
     ),
     route("page-content-history", "routes/admin/page-content-history.ts"),
+    route("export/:dataset", "routes/admin/export.ts"),
   ]),
   // Public resource routes: the form endpoints, the feeds for search engines and calendars.
   route("api/send-contact-email", "routes/api.send-contact-email.ts"),
