@@ -25,17 +25,19 @@ try {
 }
 
 const { logger } = await import("./app/server/core/logger.server");
-const { getDatabaseHandle, pingDatabase } = await import("./app/server/db/database.server");
+const { getDatabaseHandle, isDatabaseReady } = await import("./app/server/db/database.server");
 const { prepareDatabase } = await import("./app/server/db/bootstrap.server");
 const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } =
   await import("./app/server/media/storage.server");
 const { startMailWorker } = await import("./app/server/mail/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
+const { startRateLimitPruner } = await import("./app/server/core/rate-limit.server");
 const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/shop/downloads.server");
 const { createUploadServer, UPLOAD_ENDPOINT } = await import("./app/server/media/uploads.server");
 const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server/auth/auth.server");
 const { resolveAuthSecret } = await import("./app/server/auth/auth-secret.server");
 const { originCheck } = await import("./app/server/http/origin-check.server");
+const { limitRequestBodies } = await import("./app/server/http/body-limit.server");
 const { precompressedAssets } = await import("./app/server/http/static-assets.server");
 const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.server");
 const { toNodeHandler } = await import("better-auth/node");
@@ -46,6 +48,7 @@ await prepareDatabase(database, env);
 const stopMailWorker = startMailWorker(database.db);
 // Checkout holds on tracked stock end after their time even when nobody comes back.
 const stopStockHoldSweeper = startStockHoldSweeper(database.db);
+const stopRateLimitPruner = startRateLimitPruner(database.db);
 // Admin uploads (tus); unfinished ones and their kept answers go after a day.
 const uploadServer = createUploadServer({ db: database.db, dataDir: env.DATA_DIR });
 const stopUploadCleanup = uploadServer.startCleanup();
@@ -63,7 +66,9 @@ const auth = getAuth();
 
 const app = express();
 app.disable("x-powered-by");
-if (env.TRUST_PROXY) app.set("trust proxy", true);
+// A hop count or the proxies' addresses (env.server.ts refuses "true"): req.ip is then
+// the address the nearest trusted proxy saw, never an entry the client wrote.
+app.set("trust proxy", env.TRUST_PROXY);
 
 // The client address, as Express sees it (X-Forwarded-For only with TRUST_PROXY),
 // for Better Auth's rate limits. Overwritten on every request: never the client's say.
@@ -146,12 +151,10 @@ app.get("/healthz", (_req, res) => {
 });
 app.get("/readyz", async (_req, res) => {
   res.set("Cache-Control", "no-store");
-  try {
-    await pingDatabase(database.db);
+  if (await isDatabaseReady(database.db)) {
     res.json({ status: "ready", database: database.kind });
-  } catch (error) {
-    logger.error({ err: error }, "Readiness check failed");
-    res.status(503).json({ status: "unavailable" });
+  } else {
+    res.status(503).set("Retry-After", "5").json({ status: "unavailable" });
   }
 });
 
@@ -184,6 +187,9 @@ app.use((req, res, next) => {
   }
   next();
 });
+
+// One cap on every request body, before anything reads one (uploads have their own).
+app.use(limitRequestBodies({ skip: (req) => req.path.startsWith(UPLOAD_ENDPOINT) }));
 
 // Better Auth reads its own request bodies: mounted before any body parser.
 app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
@@ -278,6 +284,7 @@ async function shutdown(signal: string) {
   force.unref();
   stopMailWorker();
   stopStockHoldSweeper();
+  stopRateLimitPruner();
   stopUploadCleanup();
   stopImageVariantCachePruner();
   server.close(async () => {

@@ -4,12 +4,16 @@
  */
 import { emailAddress, formSchema, optionalText, requiredText } from "./form-schema";
 
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
 export const CONTACT_TEXT = {
   successTitle: "Message sent!",
   successDescription: "Thank you for your message. I'll get back to you soon.",
   errorTitle: "Error",
   errorDescription: "Failed to send message. Please try again.",
   rateLimited: "Too many messages from your connection. Please try again in a few minutes.",
+  /** A body over the endpoint's cap: a retry cannot work, so say what to change. */
+  tooLong: `Your message is too long to send. Please keep it under ${CONTACT_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
   replyPromise: "I typically respond within 24 hours.",
   loadFailed:
     "Sorry, we're having trouble loading the contact information. Please try again later.",
@@ -33,7 +37,7 @@ export const contactSchema = formSchema<ContactInput>({
     invalid: "Please enter a valid email address.",
   }),
   subject: requiredText("Please enter a subject.", 200),
-  message: requiredText("Please enter a message.", 5000),
+  message: requiredText("Please enter a message.", CONTACT_MESSAGE_MAX_LENGTH),
   [CONTACT_HONEYPOT_FIELD]: optionalText,
 });
 export type ContactField = "name" | "email" | "subject" | "message";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.send-contact-email";
-import { CONTACT_TEXT } from "~/domain/contact";
+import { CONTACT_TEXT, type ContactResponse } from "~/domain/contact";
 import { contactResponse, submitContactMessage } from "~/server/audience/contact.server";
 import { getDb } from "~/server/db/database.server";
 import { BodyTooLarge, json, methodNotAllowed, readFields } from "~/server/http/api.server";
@@ -8,7 +8,8 @@ import { loadContactRecipient } from "~/server/content/pages.server";
 
 /**
  * POST /api/send-contact-email with {name, email, subject, message} (spec §7).
- * Answers {success: true}, or {success: false, error, fieldErrors?} with 400 or 429.
+ * Answers {success: true}, or {success: false, error, fieldErrors?} with 400, 413 (a body
+ * over the cap: the message is too long) or 429.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -26,7 +27,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     if (error instanceof BodyTooLarge) {
-      return json({ success: false, error: CONTACT_TEXT.errorDescription }, 413);
+      return json(
+        {
+          success: false,
+          error: CONTACT_TEXT.tooLong,
+          fieldErrors: { message: CONTACT_TEXT.tooLong },
+        } satisfies ContactResponse,
+        413,
+      );
     }
     logger.error({ err: error }, "Contact message failed");
     return json({ success: false, error: CONTACT_TEXT.errorDescription }, 500);

@@ -28,9 +28,29 @@ const RUN = crypto.randomBytes(3).toString("hex");
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 15_000, interval: 50, message });
 
-/** A toast with this title is on screen. */
+/** A toast with this title is on screen; a failure says which toasts were there instead. */
 async function expectToast(page: Page, title: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: title }).first().waitFor();
+  const toasts = page.locator("[data-sonner-toast]");
+  try {
+    await toasts.filter({ hasText: title }).first().waitFor();
+  } catch (error) {
+    const shown = await toasts.allInnerTexts().catch(() => []);
+    throw new Error(
+      `No "${title}" toast at ${page.url()}; toasts on screen: ${JSON.stringify(shown)}`,
+      { cause: error },
+    );
+  }
+}
+
+/** Clicks Save and waits for the action's answer, so a slow or failed save says so. */
+async function saveAndAwaitAnswer(page: Page, save: Locator, pathname: string) {
+  await eventually(() => save.getAttribute("aria-disabled"), "Save is available").not.toBe("true");
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(pathname),
+    { timeout: 30_000 },
+  );
+  await save.click();
+  expect((await answer).status(), "the save's answer").toBe(200);
 }
 
 /** POSTs the page sends to the screen's action (to prove that nothing was sent). */
@@ -208,7 +228,7 @@ describe("/admin/about", () => {
     await title.fill(edited);
     await preview.getByRole("heading", { level: 1, name: edited }).waitFor();
     try {
-      await card.getByRole("button", { name: "Save" }).click();
+      await saveAndAwaitAnswer(page, card.getByRole("button", { name: "Save" }), "/admin/about");
       await expectToast(page, "Content updated successfully");
       await goto(page, "/about");
       await page.getByRole("heading", { level: 1, name: edited }).waitFor();

@@ -6,7 +6,7 @@ import {
   type TestDatabase,
 } from "../testing/test-database.server";
 import { contactResponse, submitContactMessage } from "./contact.server";
-import { contactMessages, mailOutbox, rateLimits } from "../db/schema.server";
+import { appRateLimits, contactMessages, mailOutbox } from "../db/schema.server";
 
 const message = {
   name: "Ada Quill",
@@ -26,7 +26,7 @@ describe.each(await testDatabaseKinds())("contact messages on %s", (kind) => {
   beforeEach(async () => {
     await t.db.delete(contactMessages);
     await t.db.delete(mailOutbox);
-    await t.db.delete(rateLimits);
+    await t.db.delete(appRateLimits);
   });
 
   const options = () => ({ recipient: "hello@silas.example", clientKey: "203.0.113.7" });

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { z } from "zod";
 import { DEFAULT_SITE_TIME_ZONE, isValidTimeZone } from "~/domain/time-zone";
 
@@ -10,6 +11,53 @@ const optionalText = z
   .trim()
   .transform((v) => (v === "" ? undefined : v))
   .optional();
+
+/**
+ * Express's "trust proxy": off, how many proxies stand in front (hops, counted from the
+ * right of X-Forwarded-For), or the proxies' own addresses. Never "trust every entry":
+ * the left-most entries are whatever the client wrote.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(value: string): boolean {
+  if (PROXY_RANGE_NAMES.has(value)) return true;
+  const [address, prefix, ...rest] = value.split("/");
+  const version = net.isIP(address ?? "");
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+export const TRUST_PROXY_HELP =
+  "must be false, the number of proxies in front of the app (e.g. 1), or the proxies' addresses: loopback, linklocal, uniquelocal, IPs or CIDR ranges, comma-separated";
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.toLowerCase();
+    if (["", "false", "0", "no"].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === "true" || value === "yes") {
+      ctx.addIssue({
+        code: "custom",
+        message: `"${raw}" would trust any X-Forwarded-For a client sends, so per-address limits could be escaped; ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length === 0 || !entries.every(isAddressOrRange)) {
+      ctx.addIssue({ code: "custom", message: TRUST_PROXY_HELP });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z
   .object({
@@ -57,7 +105,7 @@ const envSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     SEED_DEMO_CONTENT: flag.default(true),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
   })
   .transform((env) => ({
     ...env,

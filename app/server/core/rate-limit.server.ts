@@ -1,12 +1,14 @@
 /**
- * Fixed-window rate limits kept in the database (the rate_limits table Better Auth
- * also uses, under our own key prefixes), so every app instance sharing a PostgreSQL
- * counts together. One upsert per hit: no read-then-write race.
+ * Fixed-window rate limits kept in the database (app_rate_limits), so every app
+ * instance sharing a PostgreSQL counts together. One upsert per hit: no
+ * read-then-write race. Better Auth keeps its own counters in rate_limits and prunes
+ * that table on its own schedule, which is why ours live apart.
  */
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { Database } from "../db/database.server";
-import { rateLimits } from "../db/schema.server";
+import { appRateLimits } from "../db/schema.server";
+import { logger } from "./logger.server";
 
 export interface RateLimitRule {
   max: number;
@@ -27,25 +29,41 @@ export async function hitRateLimit(
   rule: RateLimitRule,
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
-  const nowMs = now.getTime();
-  const windowStart = nowMs - rule.windowMs;
-  // last_request holds the start of the current window for our keys.
+  const windowEnd = new Date(now.getTime() + rule.windowMs);
+  const expired = sql`${appRateLimits.expiresAt} <= ${now.toISOString()}::timestamptz`;
   const [row] = await db
-    .insert(rateLimits)
-    .values({ id: crypto.randomUUID(), key, count: 1, lastRequest: nowMs })
+    .insert(appRateLimits)
+    .values({ key, count: 1, windowStartedAt: now, expiresAt: windowEnd })
     .onConflictDoUpdate({
-      target: rateLimits.key,
+      target: appRateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimits.lastRequest} <= ${windowStart} then ${nowMs}::bigint else ${rateLimits.lastRequest} end`,
+        count: sql`case when ${expired} then 1 else ${appRateLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${appRateLimits.windowStartedAt} end`,
+        expiresAt: sql`case when ${expired} then ${windowEnd.toISOString()}::timestamptz else ${appRateLimits.expiresAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, lastRequest: rateLimits.lastRequest });
-  return {
-    allowed: row!.count <= rule.max,
-    count: row!.count,
-    resetAt: new Date(Number(row!.lastRequest) + rule.windowMs),
-  };
+    .returning({ count: appRateLimits.count, expiresAt: appRateLimits.expiresAt });
+  return { allowed: row!.count <= rule.max, count: row!.count, resetAt: new Date(row!.expiresAt) };
+}
+
+/** Deletes counters whose window has ended: they would start from 1 anyway. */
+export async function pruneExpiredRateLimits(db: Database, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(appRateLimits)
+    .where(lt(appRateLimits.expiresAt, now))
+    .returning({ key: appRateLimits.key });
+  return gone.length;
+}
+
+/** Prunes ended windows every hour; returns the stop function. */
+export function startRateLimitPruner(db: Database, everyMs = 60 * 60_000): () => void {
+  const timer = setInterval(() => {
+    pruneExpiredRateLimits(db).catch((error: unknown) =>
+      logger.warn({ err: error }, "Pruning rate limits failed"),
+    );
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** A key that does not store a visitor's address in clear. */

@@ -33,13 +33,49 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: "pglite"; dataDir?: string } // dataDir undefined: in memory
-  | { kind: "postgres"; url: string };
+  | { kind: "postgres"; url: string; timeouts?: Partial<PostgresTimeouts> };
+
+/**
+ * How long PostgreSQL may take before a request gives up and the page fails with the
+ * error page. A server that accepts connections but never answers would otherwise
+ * hold every request, and the pool's clients, forever. The query timeout is kept by
+ * the client, so it holds even when the server is too stuck to enforce its own.
+ */
+export interface PostgresTimeouts {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectMs: number;
+  /** Server side: one statement, lock waits included. */
+  statementMs: number;
+  /** Client side: one query's answer. */
+  queryMs: number;
+  /** Server side: a transaction left open without a statement (a crashed request). */
+  idleInTransactionMs: number;
+}
+
+export const POSTGRES_TIMEOUTS: PostgresTimeouts = {
+  connectMs: 3_000,
+  statementMs: 5_000,
+  queryMs: 7_000,
+  idleInTransactionMs: 15_000,
+};
+
+/** What /readyz waits for the database before answering 503. */
+export const READINESS_TIMEOUT_MS = 2_000;
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const timeouts = { ...POSTGRES_TIMEOUTS, ...target.timeouts };
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.queryMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      keepAlive: true,
+    });
     // An idle client losing its connection (server restart, dropped test database)
     // must not crash the process; the pool replaces it on the next query.
     pool.on("error", (error) => {
@@ -69,6 +105,34 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
 
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * Whether the database answers within `timeoutMs`: /readyz says 503 quickly when it
+ * does not, instead of hanging with it. A late answer is dropped.
+ */
+export async function isDatabaseReady(
+  db: Database,
+  timeoutMs = READINESS_TIMEOUT_MS,
+): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      pingDatabase(db).then(
+        () => true,
+        (error: unknown) => {
+          logger.warn({ err: error }, "Database readiness check failed");
+          return false;
+        },
+      ),
+      timedOut,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** DATABASE_URL selects PostgreSQL; otherwise PGlite on disk under DATA_DIR. */

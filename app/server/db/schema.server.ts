@@ -450,6 +450,11 @@ export const downloadTokens = pgTable(
     /** SHA-256 of the token; the token itself only ever exists in the buyer's mail. */
     tokenHash: text().notNull().unique(),
     downloadCount: integer().notNull().default(0),
+    /**
+     * Bytes served by range requests since the last one they added up to: each time
+     * partial requests add up to the file's size, that is one more download.
+     */
+    rangeBytesServed: bigint({ mode: "number" }).notNull().default(0),
     downloadLimit: integer().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastDownloadedAt: timestamp({ withTimezone: true }),
@@ -621,6 +626,24 @@ export const verifications = pgTable(
   (t) => [index("verifications_identifier").on(t.identifier)],
 );
 
+/**
+ * The app's own fixed-window counters (contact, newsletter, checkout, download recovery…).
+ * Not in rate_limits: Better Auth prunes that table after its own longest window, which
+ * would reset the app's longer windows early.
+ */
+export const appRateLimits = pgTable(
+  "app_rate_limits",
+  {
+    key: text().primaryKey(),
+    count: integer().notNull(),
+    windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the current window ends; a row past it counts for nothing and may be pruned. */
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("app_rate_limits_expires").on(t.expiresAt)],
+);
+
+/** Better Auth's own counters (its sign-in and sign-up limits); it prunes this table itself. */
 export const rateLimits = pgTable("rate_limits", {
   id: text().primaryKey(),
   key: text().notNull().unique(),

@@ -99,4 +99,10 @@ describe("precompressedAssets", () => {
     expect((await get("missing.js", "br")).status).toBe(404);
     expect((await get("..%2Fsecret.js", "br")).status).toBe(404);
   });
+
+  it("answers 400, not 500, to a path whose percent-encoding is malformed", async () => {
+    expect((await get("%", "br")).status).toBe(400);
+    expect((await get("%zz", "gzip")).status).toBe(400);
+    expect((await get("app-%E0%A4%A.js", "identity")).status).toBe(400);
+  });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 
@@ -29,22 +29,21 @@ export function precompressedAssets(
   options: { maxAge: string; immutable: boolean; setHeaders?: (res: Response) => void },
 ) {
   const root = path.resolve(dir);
-  const available = new Map<string, boolean>();
-  const has = (file: string) => {
-    let known = available.get(file);
-    if (known === undefined) {
-      known = existsSync(file);
-      available.set(file, known);
-    }
-    return known;
-  };
+  // The build's files, listed once: a lookup never touches the disk, and asking for
+  // made-up paths cannot grow anything.
+  const files = new Set(listFiles(root));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const file = path.resolve(root, `.${decodeURIComponent(req.path)}`);
+    const decoded = safeDecode(req.path);
+    if (decoded === null) {
+      res.status(400).type("text/plain").send("Bad Request");
+      return;
+    }
+    const file = path.resolve(root, `.${decoded}`);
     if (!file.startsWith(root + path.sep)) return next();
     const accept = req.headers["accept-encoding"];
     const encoding = ENCODINGS.find(
-      (e) => acceptsEncoding(accept, e.name) && has(`${file}${e.extension}`),
+      (e) => acceptsEncoding(accept, e.name) && files.has(`${file}${e.extension}`),
     );
     res.vary("Accept-Encoding");
     if (!encoding) return next();
@@ -59,4 +58,23 @@ export function precompressedAssets(
       },
     );
   };
+}
+
+/** A URL path decoded, or null when its percent-encoding is malformed (`/assets/%zz`). */
+export function safeDecode(urlPath: string): string | null {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+}
+
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name));
+  } catch {
+    return [];
+  }
 }

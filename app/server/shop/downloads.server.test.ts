@@ -152,28 +152,24 @@ describe.each(await testDatabaseKinds())("/download/:token on %s", (kind) => {
     expect((await findDownload(t.db, token))?.state).toBe("used-up");
   });
 
-  it("serves range requests without counting them, and not once the link is used up", async () => {
-    const { token } = await purchase({ limit: 1 });
+  it("serves range requests, counting a download each time they add up to the file", async () => {
+    const { token } = await purchase({ limit: 2 });
     const head = await fetch(`${base}/download/${token}`, { method: "HEAD" });
     expect(head.status).toBe(200);
     const size = Number(head.headers.get("content-length"));
     expect(size).toBeGreaterThan(200);
 
+    // An interrupted first try, then the resume: one download, byte for byte the file.
     const first = await fetch(`${base}/download/${token}`, { headers: { Range: "bytes=0-99" } });
     expect(first.status).toBe(206);
     expect(first.headers.get("content-range")).toBe(`bytes 0-99/${size}`);
-    expect((await first.arrayBuffer()).byteLength).toBe(100);
+    const start = Buffer.from(await first.arrayBuffer());
+    expect(start.byteLength).toBe(100);
+    expect(await countOf(token)).toBe(0);
     const rest = await fetch(`${base}/download/${token}`, { headers: { Range: "bytes=100-" } });
     expect(rest.status).toBe(206);
-    const resumed = Buffer.concat([
-      Buffer.from(
-        await (
-          await fetch(`${base}/download/${token}`, { headers: { Range: "bytes=0-99" } })
-        ).arrayBuffer(),
-      ),
-      Buffer.from(await rest.arrayBuffer()),
-    ]);
-    expect(await countOf(token)).toBe(0);
+    const resumed = Buffer.concat([start, Buffer.from(await rest.arrayBuffer())]);
+    expect(await countOf(token)).toBe(1);
 
     const outside = await fetch(`${base}/download/${token}`, {
       headers: { Range: `bytes=${size}-` },
@@ -183,9 +179,8 @@ describe.each(await testDatabaseKinds())("/download/:token on %s", (kind) => {
 
     const full = await fetch(`${base}/download/${token}`);
     expect(full.status).toBe(200);
-    // A resumed download is the same file, byte for byte.
     expect(Buffer.from(await full.arrayBuffer()).equals(resumed)).toBe(true);
-    expect(await countOf(token)).toBe(1);
+    expect(await countOf(token)).toBe(2);
 
     const afterLimit = await fetch(`${base}/download/${token}`, {
       headers: { Range: "bytes=0-99" },
@@ -197,6 +192,26 @@ describe.each(await testDatabaseKinds())("/download/:token on %s", (kind) => {
       (await fetch(`${base}/download/${other}`, { headers: { Range: "bytes=0-" } })).status,
     ).toBe(200);
     expect(await countOf(other)).toBe(1);
+  });
+
+  it("gives no more copies than the limit to ranges pieced together (all but one byte, then the last)", async () => {
+    const { token } = await purchase({ limit: 2 });
+    const size = Number(
+      (await fetch(`${base}/download/${token}`, { method: "HEAD" })).headers.get("content-length"),
+    );
+    const copies: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const most = await fetch(`${base}/download/${token}`, {
+        headers: { Range: `bytes=0-${size - 2}` },
+      });
+      await most.arrayBuffer();
+      const last = await fetch(`${base}/download/${token}`, { headers: { Range: "bytes=-1" } });
+      await last.arrayBuffer();
+      if (most.status === 206 && last.status === 206) copies.push(attempt);
+    }
+    expect(copies).toHaveLength(2);
+    expect(await countOf(token)).toBe(2);
+    expect((await fetch(`${base}/download/${token}`)).status).toBe(PAGE_FALLBACK);
   });
 
   it("never exceeds the limit under parallel requests", async () => {

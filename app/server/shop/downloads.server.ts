@@ -4,7 +4,9 @@
  * private file, stamped with the buyer's address when it is a PDF; each full download
  * is counted with one conditional UPDATE, so parallel requests can never exceed the
  * limit. Range requests (a resumed or partial fetch) are served while the link is
- * valid but not counted.
+ * valid and count by their bytes: each time they add up to the file's size, that is
+ * one download. A resume costs nothing extra, and pieced-together ranges cannot give
+ * more copies than the limit.
  */
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
@@ -164,6 +166,38 @@ export async function countDownload(db: Database, tokenId: string, now: Date): P
   return counted.length > 0;
 }
 
+/**
+ * Adds a range request's bytes to the link, if it still allows a download; when the
+ * ranges served add up to the whole file, that is one download. One conditional UPDATE,
+ * like countDownload, so parallel ranges can never pass the limit either.
+ */
+export async function countRangeBytes(
+  db: Database,
+  tokenId: string,
+  bytes: number,
+  fileSize: number,
+  now: Date,
+): Promise<boolean> {
+  const total = sql`${downloadTokens.rangeBytesServed} + ${bytes}::bigint`;
+  const completes = sql`${total} >= ${fileSize}::bigint`;
+  const counted = await db
+    .update(downloadTokens)
+    .set({
+      rangeBytesServed: sql`case when ${completes} then ${total} - ${fileSize}::bigint else ${total} end`,
+      downloadCount: sql`${downloadTokens.downloadCount} + case when ${completes} then 1 else 0 end`,
+      lastDownloadedAt: now,
+    })
+    .where(
+      and(
+        eq(downloadTokens.id, tokenId),
+        lt(downloadTokens.downloadCount, downloadTokens.downloadLimit),
+        gt(downloadTokens.expiresAt, now),
+      ),
+    )
+    .returning({ id: downloadTokens.id });
+  return counted.length > 0;
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   pdf: "application/pdf",
   zip: "application/zip",
@@ -252,10 +286,16 @@ export function downloadHandler(db: Database, privateDir: string): RequestHandle
         return;
       }
 
-      // Only a whole file counts; a HEAD or a range (resume, preview) does not. The file
-      // is read before counting, so a missing file never costs the buyer a download.
-      const counted = range.kind === "full" && req.method === "GET";
-      if (counted && !(await countDownload(db, lookup.tokenId, now))) return next();
+      // A whole file counts as a download; ranges count by their bytes; a HEAD costs
+      // nothing. The file is read before counting, so a missing file never costs the
+      // buyer a download.
+      if (req.method === "GET") {
+        const allowed =
+          range.kind === "partial"
+            ? await countRangeBytes(db, lookup.tokenId, range.end - range.start + 1, size, now)
+            : await countDownload(db, lookup.tokenId, now);
+        if (!allowed) return next();
+      }
 
       const body =
         range.kind === "partial" ? file.body.subarray(range.start, range.end + 1) : file.body;
