@@ -38,6 +38,7 @@ const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server
 const { resolveAuthSecret } = await import("./app/server/auth/auth-secret.server");
 const { originCheck } = await import("./app/server/http/origin-check.server");
 const { limitRequestBodies } = await import("./app/server/http/body-limit.server");
+const { shedLoad } = await import("./app/server/http/load-shedding.server");
 const { precompressedAssets } = await import("./app/server/http/static-assets.server");
 const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.server");
 const { toNodeHandler } = await import("better-auth/node");
@@ -239,6 +240,8 @@ if (isDev) {
 } else {
   app.use(express.static(clientDir, { maxAge: "1h" }));
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  // Past a bounded number of renders in flight: 503 with Retry-After, never a queue.
+  app.use(shedLoad());
   app.use(createRequestHandler({ build, getLoadContext }));
 }
 
