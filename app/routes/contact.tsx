@@ -21,6 +21,8 @@ import {
 } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
 import { CONTACT_PAGE_KEYS } from "~/domain/page-content-keys";
+import { BodyTooLarge, formFields, readFormData } from "~/server/http/api.server";
+import { AppError } from "~/server/core/errors.server";
 
 export async function loader() {
   const content = await orNull(
@@ -35,8 +37,24 @@ export async function loader() {
 
 /** The form without JavaScript posts here and gets the same service as the endpoint. */
 export async function action({ request, context }: Route.ActionArgs) {
+  let form: Record<string, string>;
   try {
-    const form = Object.fromEntries(await request.formData());
+    form = formFields(await readFormData(request));
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      return data<ContactResponse>(
+        {
+          success: false,
+          error: CONTACT_TEXT.tooLong,
+          fieldErrors: { message: CONTACT_TEXT.tooLong },
+        },
+        { status: 413 },
+      );
+    }
+    if (error instanceof AppError) throw data(error.message, { status: error.status });
+    throw error;
+  }
+  try {
     const outcome = await submitContactMessage(getDb(), form, {
       recipient: await loadContactRecipient(),
       clientKey: context.clientAddress,

@@ -9,10 +9,11 @@ import { SITE_NAME } from "~/domain/site";
 import { getDb } from "~/server/db/database.server";
 import { requestDownloadRecovery } from "~/server/shop/download-recovery.server";
 import { getEnv } from "~/server/core/env.server";
+import { readPageForm } from "~/server/http/api.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
+  const form = await readPageForm(request);
+  const email = form.email ?? "";
   const parsed = recoverLinksSchema.safeParse({ email });
   if (!parsed.success) {
     return data(

@@ -21,6 +21,7 @@ import {
   findOwnerSetup,
   OwnerSetupError,
 } from "~/server/auth/owner-setup.server";
+import { readPageForm } from "~/server/http/api.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = ownerSetupSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ownerSetupSchema.safeParse(await readPageForm(request));
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error);
     return data(

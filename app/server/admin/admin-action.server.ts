@@ -14,6 +14,7 @@ import { requireAdmin, requireAdminPrivileges, type SignedInUser } from "../auth
 import { AppError, describeError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { getDb, type Database } from "../db/database.server";
+import { BodyTooLarge, readFormData } from "../http/api.server";
 import { newToast, withFlashToast } from "../http/flash.server";
 
 /** Admin forms carry text; files travel through the upload endpoint. 1 MB is plenty. */
@@ -58,14 +59,13 @@ export function formToObject(form: FormData): Record<string, unknown> {
 }
 
 async function readForm(request: Request): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_ADMIN_FORM_BYTES) {
-    throw new AppError("The form is too large. Upload files with the upload field.", 413);
-  }
   try {
-    return formToObject(await request.formData());
-  } catch {
-    throw new AppError("The form could not be read. Please try again.", 400);
+    return formToObject(await readFormData(request, MAX_ADMIN_FORM_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      throw new AppError("The form is too large. Upload files with the upload field.", 413);
+    }
+    throw error;
   }
 }
 

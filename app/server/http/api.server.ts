@@ -2,6 +2,7 @@
  * Helpers for resource routes (the JSON endpoints under /api and the public form
  * endpoints): bounded bodies, answers that are never cached, one error shape.
  */
+import { data } from "react-router";
 import { AppError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 
@@ -13,6 +14,57 @@ export const MAX_FORM_BODY_BYTES = 64 * 1024;
 export class BodyTooLarge extends AppError {
   constructor() {
     super("Request body too large", 413);
+  }
+}
+
+export class UnsupportedMediaType extends AppError {
+  constructor() {
+    super(
+      "Unsupported Media Type: send a form (application/x-www-form-urlencoded or multipart/form-data).",
+      415,
+    );
+  }
+}
+
+/**
+ * The one way an action reads a posted form: 415 for another content type (JSON, text,
+ * none), 413 over the cap, 400 when the body does not parse. Each is an AppError, so
+ * nothing a client sends can become a 500.
+ */
+export async function readFormData(
+  request: Request,
+  maxBytes = MAX_FORM_BODY_BYTES,
+): Promise<FormData> {
+  if (!isFormSubmission(request)) throw new UnsupportedMediaType();
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new BodyTooLarge();
+  try {
+    return await request.formData();
+  } catch {
+    throw new AppError("Bad Request: the form could not be read.", 400);
+  }
+}
+
+/** A form's text fields (files are never read this way). */
+export function formFields(form: FormData): Record<string, string> {
+  return Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}
+
+/**
+ * readFormData for a page's action, as its text fields: a refusal is thrown as a
+ * response with its status (the page's error boundary shows it).
+ */
+export async function readPageForm(
+  request: Request,
+  maxBytes?: number,
+): Promise<Record<string, string>> {
+  try {
+    return formFields(await readFormData(request, maxBytes));
+  } catch (error) {
+    if (error instanceof AppError) throw data(error.message, { status: error.status });
+    throw error;
   }
 }
 
@@ -53,14 +105,7 @@ export async function readJson(request: Request, maxBytes?: number): Promise<unk
 export async function readFields(request: Request): Promise<Record<string, unknown>> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_FORM_BODY_BYTES) throw new BodyTooLarge();
-  if (isFormSubmission(request)) {
-    const form = await request.formData();
-    return Object.fromEntries(
-      [...form.entries()].filter(
-        (entry): entry is [string, string] => typeof entry[1] === "string",
-      ),
-    );
-  }
+  if (isFormSubmission(request)) return formFields(await readFormData(request));
   const text = await readText(request);
   try {
     const parsed: unknown = JSON.parse(text);
