@@ -4,6 +4,7 @@
  */
 import { roundMoney } from "./money";
 import type { Product, ProductFormat } from "./product";
+import { MAX_LINE_QUANTITY } from "./order-validation";
 import { checkStock, type StockCheck } from "./stock";
 
 /** Local-storage key of the cart. */
@@ -105,7 +106,7 @@ export function addToCart(
   now = new Date(),
 ): CartChange {
   const selectedFormat = format ?? defaultFormat(product);
-  const stock = checkStock(stockSource(product), quantityInCart(cart, product.id) + 1);
+  const stock = checkCartQuantity(product, quantityInCart(cart, product.id) + 1);
   if (!stock.available) return { cart, stock, changed: false };
   const existing = cart.find(
     (line) => line.product.id === product.id && line.selectedFormat === selectedFormat,
@@ -142,7 +143,7 @@ export function updateQuantity(cart: Cart, lineId: string, quantity: number): Ca
     };
   }
   const others = quantityInCart(cart, line.product.id) - line.quantity;
-  const stock = checkStock(stockSource(line.product), others + quantity);
+  const stock = checkCartQuantity(line.product, others + quantity);
   if (quantity > line.quantity && !stock.available) return { cart, stock, changed: false };
   return {
     cart: cart.map((l) => (l.id === lineId ? { ...l, quantity: Math.floor(quantity) } : l)),
@@ -157,7 +158,17 @@ export function removeFromCart(cart: Cart, lineId: string): Cart {
 
 /** The plus button is disabled at the stock limit ("Maximum quantity reached"). */
 export function canIncrease(cart: Cart, line: CartItem): boolean {
-  return checkStock(stockSource(line.product), quantityInCart(cart, line.product.id) + 1).available;
+  return checkCartQuantity(line.product, quantityInCart(cart, line.product.id) + 1).available;
+}
+
+export const MAX_QUANTITY_MESSAGE = `You can order up to ${MAX_LINE_QUANTITY} of one item online.`;
+
+/** The stock check, and the per-item cap the server enforces too (order-validation.ts). */
+function checkCartQuantity(product: CartProduct, quantity: number): StockCheck {
+  if (quantity > MAX_LINE_QUANTITY) {
+    return { available: false, maxQuantity: MAX_LINE_QUANTITY, message: MAX_QUANTITY_MESSAGE };
+  }
+  return checkStock(stockSource(product), quantity);
 }
 
 export function lineTotal(line: Pick<CartItem, "pricePerItem" | "quantity">): number {

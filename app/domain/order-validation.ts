@@ -16,6 +16,14 @@ export function isValidCheckoutEmail(email: string): boolean {
   return CHECKOUT_EMAIL_PATTERN.test(email.trim());
 }
 
+/**
+ * Caps checked before any payment provider is called: an absurd quantity once reached
+ * PayPal as a $6.99 billion order and then failed in the database with a 500. A fan
+ * buys a few copies; a bigger order is a conversation with the artist.
+ */
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_ORDER_TOTAL = 10_000;
+
 export const ORDER_MESSAGES = {
   invalidCart: "Invalid cart: no items or invalid total",
   emailRequired: "Customer email is required for checkout",
@@ -24,6 +32,7 @@ export const ORDER_MESSAGES = {
   priceMismatch: "Price calculation error. Please refresh and try again.",
   unavailable: (title: string) => `Item is no longer available: ${title}`,
   tooManyCheckouts: "Too many checkout attempts. Please wait a few minutes and try again.",
+  orderTooLarge: `Orders above $${MAX_ORDER_TOTAL.toLocaleString("en-US")} cannot be paid online. Please contact us to arrange a larger order.`,
 } as const;
 
 export interface OrderLineRequest {
@@ -44,12 +53,13 @@ export function validateOrderRequest(request: OrderRequest): string | null {
   if (!request.items?.length || !(request.totalAmount > 0)) return ORDER_MESSAGES.invalidCart;
   if (!request.customerEmail?.trim()) return ORDER_MESSAGES.emailRequired;
   for (const item of request.items) {
-    if (!Number.isInteger(item.quantity) || item.quantity <= 0)
+    if (!Number.isInteger(item.quantity) || item.quantity <= 0 || item.quantity > MAX_LINE_QUANTITY)
       return ORDER_MESSAGES.invalidQuantity(item.title);
     if (!(item.pricePerItem > 0)) return ORDER_MESSAGES.invalidPrice(item.title);
   }
   const sum = roundMoney(request.items.reduce((s, i) => s + i.pricePerItem * i.quantity, 0));
   if (!moneyEquals(sum, request.totalAmount)) return ORDER_MESSAGES.priceMismatch;
+  if (sum > MAX_ORDER_TOTAL) return ORDER_MESSAGES.orderTooLarge;
   return null;
 }
 
@@ -115,5 +125,6 @@ export function priceOrder(
   const total = roundMoney(lines.reduce((s, l) => s + l.lineTotal, 0));
   if (!moneyEquals(total, request.totalAmount))
     return { ok: false, error: ORDER_MESSAGES.priceMismatch };
+  if (total > MAX_ORDER_TOTAL) return { ok: false, error: ORDER_MESSAGES.orderTooLarge };
   return { ok: true, lines, total };
 }

@@ -10,6 +10,7 @@ import {
   type ShopItemForProduct,
 } from "./product";
 import {
+  MAX_QUANTITY_MESSAGE,
   addToCart,
   canIncrease,
   cartTotals,
@@ -20,6 +21,8 @@ import {
   type Cart,
 } from "./cart";
 import {
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_TOTAL,
   ORDER_MESSAGES,
   isValidCheckoutEmail,
   priceOrder,
@@ -195,6 +198,17 @@ describe("cart", () => {
     expect(updateQuantity(cart, cart[0]!.id, -1).cart).toEqual([]);
   });
 
+  it("stops an untracked item at the per-item cap the server enforces", () => {
+    let cart = addToCart([], digital, undefined, now).cart;
+    cart = updateQuantity(cart, cart[0]!.id, MAX_LINE_QUANTITY).cart;
+    expect(cart[0]!.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(canIncrease(cart, cart[0]!)).toBe(false);
+    const more = addToCart(cart, digital, undefined, now);
+    expect(more.changed).toBe(false);
+    expect(more.stock.message).toBe(MAX_QUANTITY_MESSAGE);
+    expect(updateQuantity(cart, cart[0]!.id, 10 ** 9).changed).toBe(false);
+  });
+
   it("round-trips through storage with addedAt as a Date, dropping junk", () => {
     const cart = addToCart([], cd, undefined, now).cart;
     const back = parseCart(serializeCart(cart));
@@ -227,6 +241,18 @@ describe("order validation", () => {
     expect(validateOrderRequest({ ...ok, totalAmount: 25.01 })).toBe(
       "Price calculation error. Please refresh and try again.",
     );
+  });
+
+  it("refuses absurd quantities and totals before any payment provider is asked", () => {
+    const huge = { ...line, quantity: 10 ** 9, pricePerItem: 6.99 };
+    expect(validateOrderRequest({ ...ok, items: [huge], totalAmount: 6.99 * 10 ** 9 })).toBe(
+      "Invalid quantity for item: Lowlight Walk",
+    );
+    const big = { ...line, quantity: MAX_LINE_QUANTITY, pricePerItem: 500 };
+    expect(
+      validateOrderRequest({ ...ok, items: [big], totalAmount: MAX_LINE_QUANTITY * 500 }),
+    ).toBe(ORDER_MESSAGES.orderTooLarge);
+    expect(MAX_LINE_QUANTITY * 500).toBeGreaterThan(MAX_ORDER_TOTAL);
   });
 
   it("accepts only e-mails with no spaces in the {email} shape", () => {

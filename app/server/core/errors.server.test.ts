@@ -16,6 +16,7 @@ describe("describeError", () => {
   it.each([
     ["23505", 409, "Duplicate Entry"],
     ["23514", 400, "Invalid Data"],
+    ["22003", 400, "Invalid Data"],
     ["23503", 409, "Referenced Item Not Found"],
     ["42501", 403, "Permission Denied"],
   ])("maps PostgreSQL %s to %i %s, as an expected failure", (code, status, title) => {

@@ -80,6 +80,12 @@ const DATABASE_ERRORS: Record<string, Omit<ErrorDescription, "expected">> = {
     title: "Referenced Item Not Found",
     message: "A related item no longer exists. Please reload and try again.",
   },
+  // A number past its column's range (a quantity or an amount no form should allow).
+  "22003": {
+    status: 400,
+    title: "Invalid Data",
+    message: "A number is out of range. Please check the amounts and try again.",
+  },
   "42501": {
     status: 403,
     title: "Permission Denied",

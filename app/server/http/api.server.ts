@@ -3,7 +3,7 @@
  * endpoints): bounded bodies, answers that are never cached, one error shape.
  */
 import { data } from "react-router";
-import { AppError } from "../core/errors.server";
+import { AppError, describeError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -145,7 +145,8 @@ export async function handleJson(
   try {
     return await run();
   } catch (error) {
-    if (error instanceof AppError) return json(shape(error.message), error.status);
+    const described = describeError(error);
+    if (described.expected) return json(shape(described.message), described.status);
     logger.error({ err: error }, `${what} failed`);
     return json(shape(`${what} failed: an unexpected server error occurred`), 500);
   }
