@@ -70,8 +70,8 @@ export function ContactForm({ noScriptResult }: ContactFormProps) {
         if (body && !body.success && body.fieldErrors) setErrors(body.fieldErrors);
         toast.error(CONTACT_TEXT.errorTitle, {
           description:
-            response.status === 429
-              ? CONTACT_TEXT.rateLimited
+            response.status === 429 && body && !body.success
+              ? body.error
               : response.status === 413
                 ? CONTACT_TEXT.tooLong
                 : CONTACT_TEXT.errorDescription,

@@ -71,7 +71,10 @@ export function EventCard({
 
       <div className="flex flex-1 flex-col p-5 sm:p-6">
         <div className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-[0.2em]">
-          <span className="rounded-full bg-primary/15 px-3 py-1 text-primary">
+          <span
+            className="rounded-full bg-primary/15 px-3 py-1 text-primary"
+            data-testid="event-type"
+          >
             {eventTypeLabel(event.type)}
           </span>
           {cancelled && (

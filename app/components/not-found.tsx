@@ -1,9 +1,12 @@
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useRouteLoaderData } from "react-router";
 import { ArrowLeft, Home } from "lucide-react";
 import { Button, buttonVariants } from "./ui/button";
 
 export function NotFound() {
   const navigate = useNavigate();
+  // Where the navigation's Home goes: /home on the production domain, whose / is /loe.
+  const layout = useRouteLoaderData("routes/public-layout") as { homeHref?: string } | undefined;
+  const homeHref = layout?.homeHref ?? "/";
   return (
     <section className="flex min-h-[70vh] flex-col items-center justify-center px-6 py-24 text-center">
       <p className="font-display text-7xl text-gold-gradient sm:text-8xl">404</p>
@@ -12,7 +15,7 @@ export function NotFound() {
         The page you are looking for does not exist or has moved.
       </p>
       <div className="mt-10 flex flex-wrap justify-center gap-4">
-        <Link to="/" className={buttonVariants()}>
+        <Link to={homeHref} className={buttonVariants()}>
           <Home aria-hidden /> Go Home
         </Link>
         <Button variant="outline" onClick={() => navigate(-1)}>

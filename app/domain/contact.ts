@@ -11,13 +11,21 @@ export const CONTACT_TEXT = {
   successDescription: "Thank you for your message. I'll get back to you soon.",
   errorTitle: "Error",
   errorDescription: "Failed to send message. Please try again.",
-  rateLimited: "Too many messages from your connection. Please try again in a few minutes.",
   /** A body over the endpoint's cap: a retry cannot work, so say what to change. */
   tooLong: `Your message is too long to send. Please keep it under ${CONTACT_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
   replyPromise: "I typically respond within 24 hours.",
   loadFailed:
     "Sorry, we're having trouble loading the contact information. Please try again later.",
 } as const;
+
+/**
+ * Spec §8's failure text, with how long to wait as a second sentence: a rate-limited
+ * sender learns when a new message can go, in the spec's words.
+ */
+export function contactRateLimitedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `${CONTACT_TEXT.errorDescription} You can send another message in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
 
 /** The hidden field people never see and bots fill in. */
 export const CONTACT_HONEYPOT_FIELD = "website";

@@ -48,6 +48,18 @@ describe("upcoming events", () => {
     ]);
   });
 
+  it("shows every upcoming event as live (spec §3), whatever type is stored", () => {
+    const festival = toPublicEvent(
+      row({ title: "Festival", date: "2026-03-12", type: "festival" }),
+    );
+    expect(upcomingEvents([festival], today).map((e) => e.type)).toEqual(["live"]);
+    // Past events keep the type the artist gave them.
+    const workshop = toPublicEvent(
+      row({ title: "Workshop", date: "2026-03-01", type: "workshop" }),
+    );
+    expect(pastEvents([workshop], today).map((e) => e.type)).toEqual(["workshop"]);
+  });
+
   it("lists earlier dates as past, most recent first", () => {
     const older = toPublicEvent(row({ title: "Older", date: "2025-12-01" }));
     expect(pastEvents([...events, older], today).map((e) => e.title)).toEqual([

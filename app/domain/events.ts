@@ -83,9 +83,15 @@ export function isPast(event: Pick<PublicEvent, "date">, today: string): boolean
 const byDateThenTitle = (a: PublicEvent, b: PublicEvent) =>
   a.date.localeCompare(b.date) || a.title.localeCompare(b.title);
 
-/** Date today or later, not cancelled, soonest first. */
+/**
+ * Date today or later, not cancelled, soonest first. Spec §3: the type is fixed to
+ * "live" in the upcoming list, whatever is stored.
+ */
 export function upcomingEvents(events: readonly PublicEvent[], today: string): PublicEvent[] {
-  return events.filter((e) => isUpcoming(e, today)).sort(byDateThenTitle);
+  return events
+    .filter((e) => isUpcoming(e, today))
+    .sort(byDateThenTitle)
+    .map((e) => ({ ...e, type: DEFAULT_EVENT_TYPE }));
 }
 
 /** Date before today, not cancelled, most recent first. */

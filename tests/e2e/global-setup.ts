@@ -43,7 +43,8 @@ declare module "vitest" {
 const E2E_ADMIN_EMAIL = "owner@example.com";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const READY_TIMEOUT_MS = 60_000;
+// Generous: on a busy 2-core machine the embedded database alone can take half a minute to migrate.
+const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 /** Settings of the caller's shell that would point the test server at real services. */

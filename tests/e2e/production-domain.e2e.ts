@@ -42,4 +42,16 @@ describe("the artist's production domain", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatch(/<a[^>]+href="\/"[^>]*>Home<\/a>/);
   });
+
+  it("sends the 404 page's Go Home where the navigation's Home goes", async () => {
+    const response = await get("/no-such-page", E2E_PRODUCTION_HOST);
+    expect(response.status).toBe(404);
+    expect(response.body).toMatch(
+      /<a[^>]+href="\/home"[^>]*>(?:<svg[\s\S]*?<\/svg>)?\s*(?:<!-- -->)?\s*Go Home<\/a>/,
+    );
+    const elsewhere = await get("/no-such-page");
+    expect(elsewhere.body).toMatch(
+      /<a[^>]+href="\/"[^>]*>(?:<svg[\s\S]*?<\/svg>)?\s*(?:<!-- -->)?\s*Go Home<\/a>/,
+    );
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { CONTACT_TEXT } from "~/domain/contact";
+import { CONTACT_TEXT, contactRateLimitedMessage } from "~/domain/contact";
 import { NEWSLETTER_TEXT } from "~/domain/newsletter";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { allowHttpStatus, setupBrowser } from "./helpers";
@@ -123,6 +123,10 @@ describe("events page", () => {
     const first = cards.first();
     const text = await first.innerText();
     expect(text).toContain("LIVE");
+    // Spec §3: the upcoming list shows every event as live, whatever type is stored.
+    expect(await upcoming.getByTestId("event-type").allTextContents()).toEqual(
+      Array(5).fill("Live"),
+    );
     expect(text).toContain("The Copper Room, Port Alder");
     expect(text).toContain("8:00 PM");
     expect(text).toContain("Lowlight Walk album");
@@ -288,6 +292,29 @@ describe("contact page", () => {
     await form.getByRole("button", { name: "Send Message" }).click();
     await expectToast(page, CONTACT_TEXT.errorTitle, CONTACT_TEXT.errorDescription);
     expect(await form.getByLabel("Message").inputValue()).toBe("Please keep this text.");
+  });
+
+  it.each([
+    [429, contactRateLimitedMessage(420)],
+    [413, CONTACT_TEXT.tooLong],
+  ])("says what the server said when it answers %i, keeping the text", async (status, error) => {
+    const { page } = await openPage("/contact");
+    await page.route("**/api/send-contact-email", (route) =>
+      route.fulfill({
+        status,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, error }),
+      }),
+    );
+    allowHttpStatus(page, "POST", "/api/send-contact-email", status);
+    const form = page.getByTestId("contact-form");
+    await form.getByLabel("Name").fill("Ada Quill");
+    await form.getByLabel("Email").fill("ada@example.org");
+    await form.getByLabel("Subject").fill("Booking");
+    await form.getByLabel("Message").fill("Please keep this text too.");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expectToast(page, CONTACT_TEXT.errorTitle, error);
+    expect(await form.getByLabel("Message").inputValue()).toBe("Please keep this text too.");
   });
 
   it("works without JavaScript: the page's own action stores and confirms", async () => {

@@ -94,7 +94,15 @@ describe.each(await testDatabaseKinds())("contact messages on %s", (kind) => {
     }
     const refused = await submitContactMessage(t.db, message, opts);
     expect(refused.status).toBe("rate-limited");
-    expect(contactResponse(refused).status).toBe(429);
+    const answer = contactResponse(refused);
+    expect(answer.status).toBe(429);
+    // The spec's failure text, then when the next message can go.
+    expect(answer.body).toEqual({
+      success: false,
+      error: expect.stringMatching(
+        /^Failed to send message\. Please try again\. You can send another message in (10|9) minutes\.$/,
+      ),
+    });
     expect(await t.db.select().from(contactMessages)).toHaveLength(5);
     const other = await submitContactMessage(t.db, message, { ...opts, clientKey: "198.51.100.2" });
     expect(other.status).toBe("sent");

@@ -7,6 +7,7 @@
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_TEXT,
+  contactRateLimitedMessage,
   contactFieldErrors,
   contactSchema,
   type ContactFieldErrors,
@@ -123,11 +124,13 @@ export function contactResponse(outcome: ContactOutcome) {
         },
         status: 400,
       };
-    case "rate-limited":
+    case "rate-limited": {
+      const retryAfterSeconds = Math.ceil(outcome.retryAfterMs / 1000);
       return {
-        body: { success: false as const, error: CONTACT_TEXT.rateLimited },
+        body: { success: false as const, error: contactRateLimitedMessage(retryAfterSeconds) },
         status: 429,
-        retryAfterSeconds: Math.ceil(outcome.retryAfterMs / 1000),
+        retryAfterSeconds,
       };
+    }
   }
 }

@@ -204,9 +204,9 @@ function pageTexts(assets: DemoAssets): Record<PageContentKey, ContentText> {
     },
     "shop-hero-shipping": {
       title: "Shipping note",
-      description: "free shipping on orders over $50",
+      description: "Free shipping on orders over $50",
     },
-    "shop-hero-delivery": { title: "Delivery note", description: "instant digital delivery" },
+    "shop-hero-delivery": { title: "Delivery note", description: "Instant digital delivery" },
     "shop-featured-title": { title: "Featured Items", description: null },
     "shop-featured-description": {
       title: "Featured items description",
