@@ -30,3 +30,16 @@ export function slideImageSizes(maxContentWidth = 1152): string {
 export function carouselCanScroll(slideCount: number, viewportWidth: number): boolean {
   return slideCount > slidesPerView(viewportWidth);
 }
+
+/**
+ * Hides the arrows, in CSS, at the widths where every slide already fits in view. The
+ * server HTML is then right at every width: no arrows that show on load and vanish once
+ * the carousel's code has measured. (Class names written out whole, for Tailwind.)
+ */
+export function carouselArrowsHiddenClass(slideCount: number): string {
+  if (slideCount <= 1) return "invisible";
+  if (slideCount <= 2) return "md:invisible";
+  if (slideCount <= 3) return "lg:invisible";
+  if (slideCount <= 4) return "xl:invisible";
+  return "";
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { carouselCanScroll, slideImageSizes, slidesPerView } from "./carousel";
+import {
+  carouselArrowsHiddenClass,
+  carouselCanScroll,
+  slideImageSizes,
+  slidesPerView,
+} from "./carousel";
 import { productJsonLd, serializeJsonLd } from "./product-json-ld";
 import { toProduct, type ShopItemForProduct } from "./product";
 
@@ -79,5 +84,15 @@ describe("product JSON-LD", () => {
     );
     expect(text).not.toContain("</script>");
     expect(JSON.parse(text).name).toBe("</script><script>alert(1)</script>");
+  });
+});
+
+describe("carouselArrowsHiddenClass", () => {
+  it("hides the arrows from the breakpoint where every slide fits", () => {
+    expect(carouselArrowsHiddenClass(1)).toBe("invisible");
+    expect(carouselArrowsHiddenClass(2)).toBe("md:invisible");
+    expect(carouselArrowsHiddenClass(3)).toBe("lg:invisible");
+    expect(carouselArrowsHiddenClass(4)).toBe("xl:invisible");
+    expect(carouselArrowsHiddenClass(5)).toBe("");
   });
 });

@@ -347,6 +347,28 @@ describe("newsletter form", () => {
     await form.getByRole("button", { name: /^Subscribe$/ }).waitFor();
   });
 
+  it("shows its toast clear of the form on a phone", async () => {
+    const { page } = await openPage("/contact", { viewport: "phone" });
+    const form = page.getByTestId("newsletter-form");
+    await form.scrollIntoViewIfNeeded();
+    await form.getByLabel("Email address").fill(uniqueEmail("Phone"));
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expectToast(page, NEWSLETTER_TEXT.successTitle, NEWSLETTER_TEXT.successDescription);
+    const toast = page.locator("[data-sonner-toast]", { hasText: NEWSLETTER_TEXT.successTitle });
+    // Measured once the toast has stopped sliding in (two polls in a row agree).
+    let previous = "";
+    await eventually(async () => {
+      const box = JSON.stringify(await toast.last().boundingBox());
+      const settled = box === previous;
+      previous = box;
+      return settled;
+    }).toBe(true);
+    const [toastBox, formBox] = await Promise.all([toast.last().boundingBox(), form.boundingBox()]);
+    const overlaps =
+      toastBox!.y < formBox!.y + formBox!.height && formBox!.y < toastBox!.y + toastBox!.height;
+    expect(overlaps, "the toast covers the newsletter form").toBe(false);
+  });
+
   it("answers a second sign-up of the same address (in another case) with Already Subscribed", async () => {
     const email = uniqueEmail("twice");
     const first = await fetch(url("/api/newsletter-subscribe"), {

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useId, useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { slideImageSizes } from "~/domain/carousel";
+import { carouselArrowsHiddenClass, slideImageSizes } from "~/domain/carousel";
 import { featuredTags } from "~/domain/product";
 import { cn } from "~/lib/cn";
 import { useLazyCarousel } from "~/lib/use-lazy-carousel";
@@ -36,12 +36,10 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
     loop: true,
     align: "start",
   });
-  const [canScroll, setCanScroll] = useState(items.length > 1);
   const [selected, setSelected] = useState(0);
 
   const update = useCallback(() => {
     if (!embla) return;
-    setCanScroll(embla.canScrollNext() || embla.canScrollPrev());
     setSelected(embla.selectedScrollSnap());
   }, [embla]);
 
@@ -54,8 +52,19 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
     };
   }, [embla, update]);
 
-  const previous = useCallback(() => run((api) => api.scrollPrev()), [run]);
-  const next = useCallback(() => run((api) => api.scrollNext()), [run]);
+  // Embla gives up its own loop when the slides are too few to wrap smoothly (4 slides,
+  // 3 in view); the ends then wrap here, so the carousel always loops as the spec says.
+  const previous = useCallback(
+    () =>
+      run((api) =>
+        api.canScrollPrev() ? api.scrollPrev() : api.scrollTo(api.scrollSnapList().length - 1),
+      ),
+    [run],
+  );
+  const next = useCallback(
+    () => run((api) => (api.canScrollNext() ? api.scrollNext() : api.scrollTo(0))),
+    [run],
+  );
 
   if (items.length === 0) return null;
 
@@ -80,12 +89,11 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
             </h2>
             {description && <p className="mt-3 text-muted-foreground">{description}</p>}
           </div>
-          <div className={cn("flex gap-2", !canScroll && "invisible")}>
+          <div className={cn("flex gap-2", carouselArrowsHiddenClass(items.length))}>
             <button
               type="button"
               className={arrowButton}
               onClick={previous}
-              disabled={!canScroll}
               aria-label="Previous featured items"
               aria-controls={`${headingId}-track`}
             >
@@ -95,7 +103,6 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
               type="button"
               className={arrowButton}
               onClick={next}
-              disabled={!canScroll}
               aria-label="Next featured items"
               aria-controls={`${headingId}-track`}
             >
