@@ -16,6 +16,11 @@ export function isValidCheckoutEmail(email: string): boolean {
   return CHECKOUT_EMAIL_PATTERN.test(email.trim());
 }
 
+/** Whether the e-mail a completion claims is the one the order was started with. */
+export function isSameCheckoutEmail(claimed: string, stored: string): boolean {
+  return claimed.trim().toLowerCase() === stored.trim().toLowerCase();
+}
+
 /**
  * Caps checked before any payment provider is called: an absurd quantity once reached
  * PayPal as a $6.99 billion order and then failed in the database with a 500. A fan
@@ -32,6 +37,8 @@ export const ORDER_MESSAGES = {
   priceMismatch: "Price calculation error. Please refresh and try again.",
   unavailable: (title: string) => `Item is no longer available: ${title}`,
   tooManyCheckouts: "Too many checkout attempts. Please wait a few minutes and try again.",
+  emailMismatch:
+    "This e-mail address does not match the order. Please use the address you gave at checkout.",
   orderTooLarge: `Orders above $${MAX_ORDER_TOTAL.toLocaleString("en-US")} cannot be paid online. Please contact us to arrange a larger order.`,
 } as const;
 

@@ -1,4 +1,13 @@
 /**
+ * Where a physical order goes, and when an order needs one. The checkout drawer
+ * (demo provider) and the server check the address with the same schema. It is built
+ * on `form-schema.ts`, not zod, because the public cart drawer imports it (decision
+ * 012: zod stays out of public bundles).
+ */
+import { formSchema, requiredText, type FieldRule } from "./form-schema";
+import { STOCK_TRACKED_CATEGORIES, isStockTrackedCategory } from "./stock";
+
+/**
  * Where a physical order goes. Stored with the order (orders.shipping_address) from
  * the payment provider's purchase unit, or from the checkout drawer with the demo provider.
  */
@@ -12,4 +21,81 @@ export interface ShippingAddress {
   postalCode: string;
   /** ISO 3166-1 alpha-2 where the provider gives one, else the buyer's words. */
   country: string;
+}
+
+/**
+ * The categories that travel by post: the same goods whose stock is counted
+ * (cd, physical_music, merchandise).
+ */
+export const SHIPPED_CATEGORIES = STOCK_TRACKED_CATEGORIES;
+
+/** True when any line of the order or cart is a physical good that must be sent. */
+export function orderNeedsShipping(categories: readonly string[]): boolean {
+  return categories.some((category) => isStockTrackedCategory(category));
+}
+
+export type ShippingAddressField = keyof ShippingAddress;
+
+export const SHIPPING_ADDRESS_MESSAGES = {
+  name: "Please enter the recipient's name.",
+  line1: "Please enter the street address.",
+  city: "Please enter the city.",
+  postalCode: "Please enter the postal code.",
+  country: "Please enter the country.",
+  missing: "Please enter a shipping address for the physical items in your cart.",
+} as const;
+
+/** Longest accepted values, generous for every country's conventions. */
+export const SHIPPING_ADDRESS_MAX = {
+  name: 200,
+  line1: 200,
+  line2: 200,
+  city: 100,
+  region: 100,
+  postalCode: 20,
+  country: 100,
+} as const;
+
+/** Trimmed text that may be left empty (stored as null). */
+function optionalLine(max: number): FieldRule<string | null> {
+  return (raw) => {
+    const value = typeof raw === "string" ? raw.trim() : "";
+    if (value.length > max) return { message: `Please keep this under ${max} characters.` };
+    return { value: value === "" ? null : value };
+  };
+}
+
+/** The address as the buyer typed it: five required fields, line 2 and region optional. */
+export const shippingAddressSchema = formSchema<ShippingAddress>({
+  name: requiredText(SHIPPING_ADDRESS_MESSAGES.name, SHIPPING_ADDRESS_MAX.name),
+  line1: requiredText(SHIPPING_ADDRESS_MESSAGES.line1, SHIPPING_ADDRESS_MAX.line1),
+  line2: optionalLine(SHIPPING_ADDRESS_MAX.line2),
+  city: requiredText(SHIPPING_ADDRESS_MESSAGES.city, SHIPPING_ADDRESS_MAX.city),
+  region: optionalLine(SHIPPING_ADDRESS_MAX.region),
+  postalCode: requiredText(SHIPPING_ADDRESS_MESSAGES.postalCode, SHIPPING_ADDRESS_MAX.postalCode),
+  country: requiredText(SHIPPING_ADDRESS_MESSAGES.country, SHIPPING_ADDRESS_MAX.country),
+});
+
+/** Field name → first message, for showing beside each field. */
+export function shippingAddressErrors(raw: unknown): Partial<Record<ShippingAddressField, string>> {
+  const result = shippingAddressSchema.safeParse(raw);
+  if (result.success) return {};
+  const errors: Partial<Record<ShippingAddressField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ShippingAddressField;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The address as lines for a mail or the order detail. */
+export function formatShippingAddress(address: ShippingAddress): string[] {
+  const cityLine = [address.postalCode, address.city].filter(Boolean).join(" ");
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    address.region ? `${cityLine}, ${address.region}` : cityLine,
+    address.country,
+  ].filter((line): line is string => Boolean(line && line.trim()));
 }

@@ -82,6 +82,22 @@ describe("fetchProviderConfig", () => {
 });
 
 describe("createProviderOrder", () => {
+  it("sends the shipping address along when the buyer gave one", async () => {
+    const fetcher = answering(200, { orderID: "DEMO-2" });
+    const address = {
+      name: "Ella Buyer",
+      line1: "12 Blue Note Lane",
+      line2: null,
+      city: "New Orleans",
+      region: null,
+      postalCode: "70116",
+      country: "United States",
+    };
+    await createProviderOrder(cartOf(shirt), "buyer@example.com", fetcher, address);
+    const [, init] = fetcher.mock.calls[0]!;
+    expect(JSON.parse(String(init!.body)).shippingAddress).toEqual(address);
+  });
+
   it("sends the contract's body and returns the order id", async () => {
     const fetcher = answering(200, { orderID: "DEMO-1" });
     await expect(

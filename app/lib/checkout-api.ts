@@ -5,6 +5,7 @@
  */
 import { cartTotals, type Cart } from "~/domain/cart";
 import { validateOrderRequest } from "~/domain/order-validation";
+import type { ShippingAddress } from "~/domain/shipping-address";
 
 export type Fetch = typeof fetch;
 
@@ -84,12 +85,14 @@ export function checkoutProblem(cart: Cart, customerEmail: string): string | nul
 
 /**
  * POST /api/create-provider-order → the provider's order id. The server reserves
- * tracked stock here. Throws CheckoutError with the spec's message.
+ * tracked stock here. Throws CheckoutError with the spec's message. The shipping
+ * address goes along when the buyer gave one (demo provider, physical goods).
  */
 export async function createProviderOrder(
   cart: Cart,
   customerEmail: string,
   fetcher: Fetch = fetch,
+  shippingAddress: ShippingAddress | null = null,
 ): Promise<string> {
   const problem = checkoutProblem(cart, customerEmail);
   if (problem) throw new CheckoutError(problem);
@@ -104,6 +107,7 @@ export async function createProviderOrder(
         category: line.product.sourceCategory,
       })),
       customerEmail: customerEmail.trim(),
+      ...(shippingAddress ? { shippingAddress } : {}),
     });
   } catch (error) {
     throw new CheckoutError(`Failed to create order: ${errorMessage(error)}`);

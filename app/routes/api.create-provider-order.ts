@@ -6,7 +6,10 @@ import { CHECKOUT_RATE_LIMIT, createProviderOrder } from "~/server/shop/orders.s
 import { getPaymentProvider } from "~/server/shop/payments/index.server";
 import { hitRateLimit, rateLimitKey } from "~/server/core/rate-limit.server";
 
-/** POST { items: [{ id, title, price, quantity, category }], customerEmail } → { orderID } | { error } */
+/**
+ * POST { items: [{ id, title, price, quantity, category }], customerEmail, shippingAddress? }
+ * → { orderID } | { error }. The demo provider needs shippingAddress for physical goods.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   return handleJson("Failed to create order", async () => {

@@ -5,7 +5,9 @@
  * status codes and error issues, so the real PayPal code path runs unchanged against it.
  *
  * What it does not do: real money, real buyers, a popup. A buyer "approves" through a
- * test hook; the SDK stand-in renders a plain <button> that does the same.
+ * test hook; the SDK stand-in renders a plain <button> that does the same. Like PayPal,
+ * an approved order carries the buyer's shipping address (FAKE_SHIPPING) in its purchase
+ * unit unless it was created with shipping_preference NO_SHIPPING.
  *
  * Test hooks, in process (the returned object) and over HTTP under /__test/ (for the
  * browser suite, whose tests run in another process than the one that started it):
@@ -56,6 +58,8 @@ export interface FakeOrder {
   id: string;
   status: OrderStatus;
   intent: string;
+  /** application_context or payment_source.paypal.experience_context; PayPal's default is GET_FROM_FILE. */
+  shippingPreference: string;
   purchaseUnit: Record<string, unknown> & { amount: Money; custom_id?: string };
   payer: { email: string; payerId: string } | null;
   capture: FakeCapture | null;
@@ -104,6 +108,19 @@ export interface FakePayPal {
 }
 
 export const FAKE_BUYER_EMAIL = "sandbox-buyer@paypal.example";
+
+/** The shipping block the fake buyer's PayPal account gives (Orders v2 shape). */
+export const FAKE_SHIPPING = {
+  name: { full_name: "Sandy Buyer" },
+  address: {
+    address_line_1: "1 Main St",
+    address_line_2: "Apt 4",
+    admin_area_2: "San Jose",
+    admin_area_1: "CA",
+    postal_code: "95131",
+    country_code: "US",
+  },
+} as const;
 
 const id = (prefix = "", length = 17) =>
   prefix +
@@ -194,6 +211,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     purchase_units: [
       {
         ...order.purchaseUnit,
+        // The buyer picks the address while approving; digital orders have none.
+        ...(order.payer && order.shippingPreference !== "NO_SHIPPING"
+          ? { shipping: FAKE_SHIPPING }
+          : {}),
         ...(order.capture ? { payments: { captures: [captureJson(order.capture)] } } : {}),
       },
     ],
@@ -561,7 +582,12 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
 
     // --- Orders v2 ----------------------------------------------------------------
     if (method === "POST" && path === "/v2/checkout/orders") {
-      const input = json() as { intent?: string; purchase_units?: Record<string, unknown>[] };
+      const input = json() as {
+        intent?: string;
+        purchase_units?: Record<string, unknown>[];
+        application_context?: { shipping_preference?: string };
+        payment_source?: { paypal?: { experience_context?: { shipping_preference?: string } } };
+      };
       const unit = input.purchase_units?.[0] as FakeOrder["purchaseUnit"] | undefined;
       if (input.intent !== "CAPTURE" && input.intent !== "AUTHORIZE") {
         return problem(400, "INVALID_REQUEST", "INVALID_PARAMETER_VALUE", "intent is invalid");
@@ -578,6 +604,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
         id: id("", 17),
         status: "CREATED",
         intent: input.intent,
+        shippingPreference:
+          input.payment_source?.paypal?.experience_context?.shipping_preference ??
+          input.application_context?.shipping_preference ??
+          "GET_FROM_FILE",
         purchaseUnit: unit,
         payer: null,
         capture: null,

@@ -11,10 +11,12 @@ import { toast } from "~/lib/toast";
 import { CART_TOAST_POSITION } from "./cart-toasts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/drawer";
-import { cartTotals } from "~/domain/cart";
+import { cartTotals, type Cart } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
+import { orderNeedsShipping, type ShippingAddress } from "~/domain/shipping-address";
 import {
   PAYMENT_SUCCESS_TITLE,
+  fetchProviderConfig,
   hasSheetMusicDownload,
   paymentSuccessDescription,
   type RecordedPurchase,
@@ -22,10 +24,36 @@ import {
 import { clearCart, useCart } from "~/lib/cart-store";
 import { closeCartDrawer, useCartDrawerOpen } from "~/lib/cart-drawer-state";
 import { CartLine } from "./cart-line";
+import {
+  CheckoutAddressStep,
+  EMPTY_ADDRESS,
+  type ShippingAddressDraft,
+} from "./checkout-address-step";
 import { CheckoutEmailStep } from "./checkout-email-step";
 import { CheckoutPaymentStep } from "./checkout-payment-step";
 
-type View = "cart" | "email" | "payment";
+type View = "cart" | "email" | "address" | "payment";
+
+/** Physical goods in the cart (by the item's own category, as the server decides). */
+const cartNeedsShipping = (cart: Cart) =>
+  orderNeedsShipping(cart.map((line) => line.product.sourceCategory));
+
+/**
+ * Which provider checkout will use, asked once per page: the demo provider needs the
+ * shipping address from the drawer, PayPal asks its buyer itself. A failed answer is
+ * forgotten, so the next checkout asks again.
+ */
+let providerRequest: Promise<"paypal" | "demo" | null> | null = null;
+function checkoutProvider(): Promise<"paypal" | "demo" | null> {
+  providerRequest ??= fetchProviderConfig().then(
+    (config) => config.provider,
+    () => {
+      providerRequest = null;
+      return null;
+    },
+  );
+  return providerRequest;
+}
 
 export function itemCountText(count: number): string {
   return `${count} ${count === 1 ? "item" : "items"} in your cart`;
@@ -37,17 +65,41 @@ export default function CartDrawers() {
   const revalidator = useRevalidator();
   const [view, setView] = useState<View>("cart");
   const [email, setEmail] = useState("");
+  const [addressDraft, setAddressDraft] = useState<ShippingAddressDraft>(EMPTY_ADDRESS);
+  const [shippingAddress, setShippingAddress] = useState<ShippingAddress | null>(null);
+  const [provider, setProvider] = useState<"paypal" | "demo" | null>(null);
   const [confirmation, setConfirmation] = useState({ open: false, email: "" });
   const stepRef = useRef<HTMLDivElement>(null);
   const previousView = useRef<View>(view);
   const { itemCount, subtotal, total } = cartTotals(cart);
+  // Demo checkout of physical goods has a third step: the shipping address.
+  const asksAddress = provider === "demo" && cartNeedsShipping(cart);
+  const steps = asksAddress ? 3 : 2;
+
+  // Known before the e-mail step ends, so the step count is right from the start.
+  useEffect(() => {
+    if (view === "cart" || provider) return;
+    let cancelled = false;
+    void checkoutProvider().then((answer) => !cancelled && setProvider(answer));
+    return () => {
+      cancelled = true;
+    };
+  }, [view, provider]);
+
+  async function afterEmail() {
+    const answer = provider ?? (await checkoutProvider());
+    if (answer && answer !== provider) setProvider(answer);
+    setView(answer === "demo" && cartNeedsShipping(cart) ? "address" : "payment");
+  }
 
   // The button that changed the step is gone; focus goes to the new step (the e-mail
-  // step focuses its input itself).
+  // and address steps focus their first input themselves).
   useEffect(() => {
     if (previousView.current === view) return;
     previousView.current = view;
-    if (open && view !== "email") stepRef.current?.focus({ preventScroll: true });
+    if (open && view !== "email" && view !== "address") {
+      stepRef.current?.focus({ preventScroll: true });
+    }
   }, [view, open]);
 
   // Checkout starts from the cart each time the drawer opens, and an emptied cart
@@ -153,8 +205,21 @@ export default function CartDrawers() {
           {view === "email" && (
             <CheckoutEmailStep
               initialEmail={email}
+              steps={steps}
               onSubmit={(value) => {
                 setEmail(value);
+                void afterEmail();
+              }}
+            />
+          )}
+          {view === "address" && (
+            <CheckoutAddressStep
+              initialAddress={addressDraft}
+              step={2}
+              steps={3}
+              onSubmit={(address, draft) => {
+                setShippingAddress(address);
+                setAddressDraft(draft);
                 setView("payment");
               }}
             />
@@ -165,6 +230,10 @@ export default function CartDrawers() {
               email={email}
               onEditEmail={() => setView("email")}
               onPurchased={handlePurchased}
+              shippingAddress={asksAddress ? shippingAddress : null}
+              onEditAddress={() => setView("address")}
+              step={steps}
+              steps={steps}
             />
           )}
         </div>

@@ -2,14 +2,17 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ArrowRight, Mail } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { CHECKOUT_EMAIL_HELP, isValidCheckoutEmail } from "~/domain/order-validation";
+import { CheckoutStepHeading } from "./checkout-step-heading";
 
 export interface CheckoutEmailStepProps {
   initialEmail: string;
   onSubmit: (email: string) => void;
+  /** 3 steps when a shipping address follows (demo provider, physical goods). */
+  steps?: number;
 }
 
 /** Checkout step 1: the e-mail the confirmation and download links go to. */
-export function CheckoutEmailStep({ initialEmail, onSubmit }: CheckoutEmailStepProps) {
+export function CheckoutEmailStep({ initialEmail, onSubmit, steps = 2 }: CheckoutEmailStepProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus({ preventScroll: true }), []);
   const [email, setEmail] = useState(initialEmail);
@@ -30,17 +33,7 @@ export function CheckoutEmailStep({ initialEmail, onSubmit }: CheckoutEmailStepP
       className="space-y-5"
       data-testid="checkout-email-step"
     >
-      <div className="flex items-center gap-3">
-        <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/30">
-          <Mail aria-hidden className="size-5" />
-        </span>
-        <div>
-          <p className="text-xs font-semibold uppercase tracking-[0.25em] text-primary">
-            Step 1 of 2
-          </p>
-          <h3 className="font-display text-xl text-foreground">Your e-mail address</h3>
-        </div>
-      </div>
+      <CheckoutStepHeading icon={Mail} step={1} steps={steps} title="Your e-mail address" />
 
       <div className="space-y-2">
         <label htmlFor={inputId} className="text-sm font-medium text-foreground">
@@ -74,7 +67,7 @@ export function CheckoutEmailStep({ initialEmail, onSubmit }: CheckoutEmailStepP
       </div>
 
       <Button type="submit" size="lg" className="w-full" disabled={!valid}>
-        Continue to Payment <ArrowRight aria-hidden />
+        {steps > 2 ? "Continue to Shipping" : "Continue to Payment"} <ArrowRight aria-hidden />
       </Button>
     </form>
   );

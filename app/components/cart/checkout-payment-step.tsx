@@ -3,6 +3,7 @@ import { CreditCard, Pencil, RotateCcw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cartTotals, lineTotal, type Cart } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
+import { formatShippingAddress, type ShippingAddress } from "~/domain/shipping-address";
 import {
   fetchProviderConfig,
   type ProviderConfig,
@@ -11,12 +12,18 @@ import {
 import { DemoCheckout } from "./demo-checkout";
 import { PayPalCheckout, PayPalUnavailable } from "./paypal-checkout";
 import { PaymentNotice, Processing } from "./payment-status";
+import { CheckoutStepHeading } from "./checkout-step-heading";
 
 export interface CheckoutPaymentStepProps {
   cart: Cart;
   email: string;
   onEditEmail: () => void;
   onPurchased: (purchase: RecordedPurchase) => void;
+  /** Demo provider with physical goods: the address from the step before. */
+  shippingAddress?: ShippingAddress | null;
+  onEditAddress?: () => void;
+  step?: number;
+  steps?: number;
 }
 
 type ConfigState =
@@ -28,6 +35,10 @@ export function CheckoutPaymentStep({
   email,
   onEditEmail,
   onPurchased,
+  shippingAddress = null,
+  onEditAddress,
+  step = 2,
+  steps = 2,
 }: CheckoutPaymentStepProps) {
   const [configState, setConfigState] = useState<ConfigState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -47,17 +58,7 @@ export function CheckoutPaymentStep({
 
   return (
     <div className="space-y-6" data-testid="checkout-payment-step">
-      <div className="flex items-center gap-3">
-        <span className="inline-flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/30">
-          <CreditCard aria-hidden className="size-5" />
-        </span>
-        <div>
-          <p className="text-xs font-semibold uppercase tracking-[0.25em] text-primary">
-            Step 2 of 2
-          </p>
-          <h3 className="font-display text-xl text-foreground">Payment</h3>
-        </div>
-      </div>
+      <CheckoutStepHeading icon={CreditCard} step={step} steps={steps} title="Payment" />
 
       <div className="flex items-center justify-between gap-3 rounded-2xl border border-border bg-background/40 px-4 py-3">
         <div className="min-w-0">
@@ -70,6 +71,34 @@ export function CheckoutPaymentStep({
           <Pencil aria-hidden /> Edit
         </Button>
       </div>
+
+      {shippingAddress && (
+        <div className="flex items-start justify-between gap-3 rounded-2xl border border-border bg-background/40 px-4 py-3">
+          <div className="min-w-0">
+            <p className="text-xs text-muted-foreground">Shipping to</p>
+            <address
+              className="text-sm not-italic leading-relaxed text-foreground"
+              data-testid="checkout-shipping-address"
+            >
+              {formatShippingAddress(shippingAddress).map((line, i) => (
+                <span key={i} className="block break-words">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </div>
+          {onEditAddress && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onEditAddress}
+              aria-label="Edit shipping address"
+            >
+              <Pencil aria-hidden /> Edit
+            </Button>
+          )}
+        </div>
+      )}
 
       <div className="rounded-2xl border border-border/70 p-4">
         <h4 className="sr-only">Order summary</h4>
@@ -111,7 +140,12 @@ export function CheckoutPaymentStep({
       )}
       {configState.status === "ready" &&
         (configState.config.provider === "demo" ? (
-          <DemoCheckout cart={cart} email={email} onPurchased={onPurchased} />
+          <DemoCheckout
+            cart={cart}
+            email={email}
+            shippingAddress={shippingAddress}
+            onPurchased={onPurchased}
+          />
         ) : configState.config.clientId && configState.config.sdkUrl ? (
           <PayPalCheckout
             clientId={configState.config.clientId}

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { FlaskConical, Loader2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { Cart } from "~/domain/cart";
+import type { ShippingAddress } from "~/domain/shipping-address";
 import { createProviderOrder, recordOrder, type RecordedPurchase } from "~/lib/checkout-api";
 import { orderCreationFailed, paymentProcessingFailed } from "./payment-feedback";
 import {
@@ -19,10 +20,17 @@ import {
 export interface DemoCheckoutProps {
   cart: Cart;
   email: string;
+  /** Physical goods: where to send them (checked again by the server). */
+  shippingAddress?: ShippingAddress | null;
   onPurchased: (purchase: RecordedPurchase) => void;
 }
 
-export function DemoCheckout({ cart, email, onPurchased }: DemoCheckoutProps) {
+export function DemoCheckout({
+  cart,
+  email,
+  shippingAddress = null,
+  onPurchased,
+}: DemoCheckoutProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PaymentFailureInfo | null>(null);
 
@@ -31,7 +39,7 @@ export function DemoCheckout({ cart, email, onPurchased }: DemoCheckoutProps) {
     setFailure(null);
     let orderId: string;
     try {
-      orderId = await createProviderOrder(cart, email);
+      orderId = await createProviderOrder(cart, email, fetch, shippingAddress);
     } catch (error) {
       orderCreationFailed(error);
       setBusy(false);

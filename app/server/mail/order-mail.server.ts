@@ -1,10 +1,11 @@
 /**
  * The shop's mails: the order confirmation with download links, the late-capture
- * refund notice, and the answer to "Lost your download links?". All go through the
- * outbox, so a dead SMTP server delays them but never loses them.
+ * refund notice, the answer to "Lost your download links?" and the shipping notice.
+ * All go through the outbox, so a dead SMTP server delays them but never loses them.
  */
 import { shortOrderId } from "~/domain/downloads";
 import { formatPrice } from "~/domain/money";
+import { formatShippingAddress, type ShippingAddress } from "~/domain/shipping-address";
 import { SITE_NAME } from "~/domain/site";
 import type { MailMessage } from "./mail.server";
 import { renderMail } from "./mail-template.server";
@@ -62,6 +63,8 @@ export function orderConfirmationMail(input: {
   downloads: readonly MailDownload[];
   demo: boolean;
   siteUrl: string;
+  /** Physical orders: where the goods go. */
+  shippingAddress?: ShippingAddress | null;
 }): MailMessage {
   const ref = shortOrderId(input.orderId);
   const paragraphs = [
@@ -71,6 +74,11 @@ export function orderConfirmationMail(input: {
     ...input.lines.map((l) => `${l.quantity} × ${l.title} — ${formatPrice(l.lineTotal)}`),
     `Total: ${formatPrice(input.total)}`,
   ];
+  if (input.shippingAddress) {
+    paragraphs.push(
+      `We will send your order to: ${formatShippingAddress(input.shippingAddress).join(", ")}. You will get another e-mail when it is on its way.`,
+    );
+  }
   if (input.downloads.length) {
     paragraphs.push(
       `Your download ${input.downloads.length === 1 ? "link is" : "links are"} below. ${linkRules(input.downloads)} Each PDF is licensed to you and carries your e-mail address.`,
@@ -139,5 +147,44 @@ export function recoveredLinksMail(input: {
       ...link,
       label: `${link.label} (order ${shortOrderId(input.downloads[i]!.orderId)})`,
     })),
+  });
+}
+
+/** The buyer's notice that the physical goods of an order are on their way. */
+export function orderShippedMail(input: {
+  to: string;
+  orderId: string;
+  lines: readonly Pick<MailLine, "title" | "quantity">[];
+  shippingAddress: ShippingAddress | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  siteUrl: string;
+}): MailMessage {
+  const ref = shortOrderId(input.orderId);
+  const paragraphs = [
+    `Good news: your order ${ref} has been shipped.`,
+    ...input.lines.map((l) => `${l.quantity} × ${l.title}`),
+  ];
+  if (input.shippingAddress) {
+    paragraphs.push(
+      `It is on its way to: ${formatShippingAddress(input.shippingAddress).join(", ")}.`,
+    );
+  }
+  if (input.carrier && input.trackingNumber) {
+    paragraphs.push(`Carrier: ${input.carrier}. Tracking number: ${input.trackingNumber}.`);
+  } else if (input.carrier) {
+    paragraphs.push(`Carrier: ${input.carrier}.`);
+  } else if (input.trackingNumber) {
+    paragraphs.push(`Tracking number: ${input.trackingNumber}.`);
+  }
+  paragraphs.push(
+    `If anything arrives damaged or does not arrive, please write to us: ${input.siteUrl}/contact`,
+  );
+  return renderMail({
+    to: input.to,
+    subject: `Your order ${ref} has shipped`,
+    heading: "Your order is on its way",
+    paragraphs,
+    action: { label: "Visit the shop", url: `${input.siteUrl}/shop` },
   });
 }

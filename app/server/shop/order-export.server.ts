@@ -1,8 +1,60 @@
-/** The orders CSV of /admin/orders (issue 11). Replaced by the orders screen's work. */
-import type { CsvExport } from "~/domain/csv";
-import { NotFound } from "../core/errors.server";
+/**
+ * The orders CSV of /admin/orders, served at /admin/export/orders: the orders the
+ * list's filters select (the same query string), newest first, one row per order.
+ */
+import { csvFilename, toCsv, type CsvColumn, type CsvExport } from "~/domain/csv";
+import { parseOrderFilters } from "~/domain/order-admin";
+import type { ShippingAddress } from "~/domain/shipping-address";
+import { getEnv } from "../core/env.server";
 import type { Database } from "../db/database.server";
+import { ordersForExport } from "./order-admin.server";
 
-export async function exportOrdersCsv(_db: Database, _params: URLSearchParams): Promise<CsvExport> {
-  throw new NotFound("The orders export is not available yet.");
+type ExportRow = Awaited<ReturnType<typeof ordersForExport>>[number];
+
+/** One line: "Ana Fan, 1 Main St, Apt 2, Springfield, IL, 12345, US". */
+export function shippingAddressText(address: ShippingAddress | null): string {
+  if (!address) return "";
+  return [
+    address.name,
+    address.line1,
+    address.line2,
+    address.city,
+    address.region,
+    address.postalCode,
+    address.country,
+  ]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(", ");
+}
+
+const COLUMNS: CsvColumn<ExportRow>[] = [
+  { header: "Order ID", value: (o) => o.id },
+  { header: "Created", value: (o) => o.createdAt },
+  { header: "Email", value: (o) => o.customerEmail },
+  { header: "Status", value: (o) => o.paymentStatus },
+  { header: "Total", value: (o) => o.totalAmount.toFixed(2) },
+  { header: "Currency", value: (o) => o.currency },
+  { header: "Items", value: (o) => o.items },
+  { header: "Provider", value: (o) => o.provider },
+  { header: "Provider Order ID", value: (o) => o.providerOrderId },
+  { header: "Capture ID", value: (o) => o.captureId },
+  { header: "Refund ID", value: (o) => o.refundId },
+  { header: "Refunded At", value: (o) => o.refundedAt },
+  { header: "Shipping Address", value: (o) => shippingAddressText(o.shippingAddress) },
+  { header: "Shipped At", value: (o) => o.shippedAt },
+  { header: "Carrier", value: (o) => o.shippingCarrier },
+  { header: "Tracking Number", value: (o) => o.trackingNumber },
+];
+
+export async function exportOrdersCsv(
+  db: Database,
+  params: URLSearchParams,
+  options: { now?: Date; timeZone?: string } = {},
+): Promise<CsvExport> {
+  const filters = parseOrderFilters(params);
+  const rows = await ordersForExport(db, filters, {
+    timeZone: options.timeZone ?? getEnv().SITE_TIME_ZONE,
+  });
+  return { filename: csvFilename("orders", options.now ?? new Date()), csv: toCsv(COLUMNS, rows) };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { startFakePayPal, type FakePayPal } from "../../../tests/fakes/fake-paypal";
+import { FAKE_SHIPPING, startFakePayPal, type FakePayPal } from "../../../tests/fakes/fake-paypal";
 import {
   downloadTokens,
   orderLines,
@@ -24,6 +24,7 @@ import {
   type TestDatabase,
 } from "../testing/test-database.server";
 import {
+  TEST_SHIPPING_ADDRESS,
   downloadTokensIn,
   insertShopItem,
   mailsTo,
@@ -496,6 +497,114 @@ describe.each(await testDatabaseKinds())("orders on %s", (kind) => {
       );
       expect(again?.message).toMatch(/has been refunded in full/);
       expect(fake.refunds.filter((r) => r.captureId === capture.id)).toHaveLength(1);
+    });
+  });
+
+  describe("shipping addresses", () => {
+    it("the demo provider stores the drawer's address with a physical order and the confirmation mentions it", async () => {
+      const cd = await insertShopItem(t.db, { title: "Address CD", inventoryCount: 4 });
+      const lines = [{ item: cd, quantity: 1 }];
+      const { orderID } = await createProviderOrder(
+        t.db,
+        demo,
+        providerOrderBody(lines, "ship@example.com", {
+          ...TEST_SHIPPING_ADDRESS,
+          line2: " Apt 2 ",
+        }),
+      );
+      await completeOrder(t.db, demo, orderBody(orderID, lines, "ship@example.com"), {
+        siteUrl: SITE,
+      });
+      const [order] = await t.db.select().from(orders).where(eq(orders.providerOrderId, orderID));
+      expect(order!.shippingAddress).toEqual({
+        name: "Ella Buyer",
+        line1: "12 Blue Note Lane",
+        line2: "Apt 2",
+        city: "New Orleans",
+        region: "LA",
+        postalCode: "70116",
+        country: "United States",
+      });
+      const [mail] = await mailsTo(t.db, "ship@example.com");
+      expect(mail!.textBody).toContain(
+        "We will send your order to: Ella Buyer, 12 Blue Note Lane, Apt 2, 70116 New Orleans, LA, United States.",
+      );
+    });
+
+    it("the demo provider refuses a physical cart without a complete address: no order, nothing held", async () => {
+      const cd = await insertShopItem(t.db, { title: "Addressless CD", inventoryCount: 4 });
+      const lines = [{ item: cd, quantity: 1 }];
+      const before = (await t.db.select({ id: orders.id }).from(orders)).length;
+      const missing = await failure(
+        createProviderOrder(t.db, demo, providerOrderBody(lines, "noaddress@example.com", null)),
+      );
+      expect(missing).toEqual({
+        message: "Please enter a shipping address for the physical items in your cart.",
+        status: 400,
+      });
+      const noCity = await failure(
+        createProviderOrder(
+          t.db,
+          demo,
+          providerOrderBody(lines, "noaddress@example.com", {
+            ...TEST_SHIPPING_ADDRESS,
+            city: " ",
+          }),
+        ),
+      );
+      expect(noCity).toEqual({ message: "Please enter the city.", status: 400 });
+      expect((await t.db.select({ id: orders.id }).from(orders)).length).toBe(before);
+      expect(await stockOf(t.db, cd.id)).toBe(4);
+    });
+
+    it("a digital-only demo order needs and keeps no address", async () => {
+      const sheet = await insertShopItem(t.db, {
+        category: "sheet_music",
+        price: 4,
+        inventoryCount: null,
+      });
+      const { orderID } = await createProviderOrder(
+        t.db,
+        demo,
+        providerOrderBody([{ item: sheet, quantity: 1 }], "digital@example.com", null),
+      );
+      const [order] = await t.db.select().from(orders).where(eq(orders.providerOrderId, orderID));
+      expect(order!.shippingAddress).toBeNull();
+    });
+
+    it("PayPal is asked for the buyer's address only for physical goods, and it is stored at capture", async () => {
+      const cd = await insertShopItem(t.db, { title: "PayPal CD", inventoryCount: 4 });
+      const sheet = await insertShopItem(t.db, {
+        category: "sheet_music",
+        price: 4,
+        inventoryCount: null,
+      });
+      const physical = await buyWithPayPal([{ item: cd, quantity: 1 }], "pp-ship@example.com");
+      expect(fake.orders.get(physical.orderID)!.shippingPreference).toBe("GET_FROM_FILE");
+      const [order] = await t.db
+        .select()
+        .from(orders)
+        .where(eq(orders.providerOrderId, physical.orderID));
+      // The address the buyer gave PayPal, not the one the browser sent.
+      expect(order!.shippingAddress).toEqual({
+        name: FAKE_SHIPPING.name.full_name,
+        line1: "1 Main St",
+        line2: "Apt 4",
+        city: "San Jose",
+        region: "CA",
+        postalCode: "95131",
+        country: "US",
+      });
+      const [mail] = await mailsTo(t.db, "pp-ship@example.com");
+      expect(mail!.textBody).toContain("We will send your order to: Sandy Buyer, 1 Main St");
+
+      const digital = await buyWithPayPal([{ item: sheet, quantity: 1 }], "pp-digital@example.com");
+      expect(fake.orders.get(digital.orderID)!.shippingPreference).toBe("NO_SHIPPING");
+      const [digitalOrder] = await t.db
+        .select()
+        .from(orders)
+        .where(eq(orders.providerOrderId, digital.orderID));
+      expect(digitalOrder!.shippingAddress).toBeNull();
     });
   });
 

@@ -21,13 +21,19 @@ import { formatPrice, moneyEquals, roundMoney } from "~/domain/money";
 import {
   ORDER_MESSAGES,
   isValidCheckoutEmail,
+  isSameCheckoutEmail,
   priceOrder,
   type CatalogueItem,
   type OrderRequest,
 } from "~/domain/order-validation";
 import { CAPTURE_GRACE_MINUTES, holdExpiresAt, holdQuantities } from "~/domain/stock-hold";
 import { SITE_NAME } from "~/domain/site";
-import { isStockTrackedCategory } from "~/domain/stock";
+import {
+  SHIPPING_ADDRESS_MESSAGES,
+  orderNeedsShipping,
+  shippingAddressSchema,
+  type ShippingAddress,
+} from "~/domain/shipping-address";
 import { invalidateSiteCache } from "../core/cache.server";
 import type { Database, Transaction } from "../db/database.server";
 import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
@@ -78,6 +84,8 @@ const providerOrderBodySchema = z.object({
     )
     .max(MAX_LINES),
   customerEmail: z.string().max(254).catch(""),
+  /** Demo provider, physical goods: the address from the checkout drawer. */
+  shippingAddress: z.unknown().optional(),
 });
 
 const orderBodySchema = z.object({
@@ -158,6 +166,11 @@ export async function createProviderOrder(
   if (!isValidCheckoutEmail(email)) {
     throw new OrderError("Please enter a valid email address.", 400);
   }
+  const shippingAddress = checkoutShippingAddress(
+    provider,
+    priced.lines.map((line) => line.category),
+    parsed.data.shippingAddress,
+  );
 
   const orderId = crypto.randomUUID();
   let providerOrderId: string;
@@ -171,7 +184,7 @@ export async function createProviderOrder(
         name: line.title,
         quantity: line.quantity,
         unitAmount: line.unitPrice,
-        kind: isStockTrackedCategory(line.category) ? "physical" : "digital",
+        kind: orderNeedsShipping([line.category]) ? "physical" : "digital",
       })),
     });
     providerOrderId = created.id;
@@ -190,6 +203,7 @@ export async function createProviderOrder(
         paymentStatus: "pending",
         totalAmount: priced.total,
         currency: "USD",
+        shippingAddress,
         createdAt: now,
       });
       await tx.insert(orderLines).values(
@@ -211,6 +225,26 @@ export async function createProviderOrder(
     throw error;
   }
   return { orderID: providerOrderId };
+}
+
+/**
+ * The address a new order ships to. PayPal asks its buyer itself (and we read it from
+ * the captured order), so only the demo provider takes one from the checkout drawer,
+ * and only for physical goods. A missing or incomplete one is refused before any
+ * provider order exists, so the buyer keeps the cart and can fix it.
+ */
+function checkoutShippingAddress(
+  provider: PaymentProvider,
+  categories: readonly string[],
+  raw: unknown,
+): ShippingAddress | null {
+  if (provider.name !== "demo" || !orderNeedsShipping(categories)) return null;
+  if (raw === undefined || raw === null) {
+    throw new OrderError(SHIPPING_ADDRESS_MESSAGES.missing, 400);
+  }
+  const parsed = shippingAddressSchema.safeParse(raw);
+  if (!parsed.success) throw new OrderError(parsed.error.issues[0]!.message, 400);
+  return parsed.data;
 }
 
 // ---------------------------------------------------------------------------
@@ -348,6 +382,11 @@ export async function completeOrder(
   if (order.provider !== provider.name) {
     throw new OrderError("This order was started with another payment method.", 409);
   }
+  // Holding a provider order id is not enough: the buyer's address must match, and an
+  // answer never shows an address the caller did not send.
+  if (!isSameCheckoutEmail(request.customerEmail, order.customerEmail)) {
+    throw new OrderError(ORDER_MESSAGES.emailMismatch, 400);
+  }
   const stored = await db
     .select({
       shopItemId: orderLines.shopItemId,
@@ -388,13 +427,28 @@ export async function completeOrder(
     );
   }
   if (outcome.kind === "pending") {
-    await db.update(orders).set({ captureId: outcome.capture.id }).where(eq(orders.id, order.id));
+    await db
+      .update(orders)
+      .set({
+        captureId: outcome.capture.id,
+        ...(outcome.order.shippingAddress
+          ? { shippingAddress: outcome.order.shippingAddress }
+          : {}),
+      })
+      .where(eq(orders.id, order.id));
     throw new OrderError(
       "PayPal is still processing your payment. We will e-mail your order confirmation and download links as soon as it completes.",
       409,
     );
   }
-  const recorded = await recordCapture(db, provider, order, outcome.capture, { ...options, now });
+  const recorded = await recordCapture(
+    db,
+    provider,
+    order,
+    outcome.capture,
+    { ...options, now },
+    { shippingAddress: outcome.order.shippingAddress },
+  );
   if (recorded.kind === "completed") return recorded.result;
   if (recorded.kind === "refunded") throw new OrderError(recorded.message, 409);
   throw statusError(recorded.order);
@@ -444,6 +498,12 @@ export type RecordOutcome =
   /** The order is refunded or failed already: nothing recorded. */
   | { kind: "not-recorded"; order: Order };
 
+/** What the provider's order adds to a capture being recorded. */
+export interface CaptureDetails {
+  /** PayPal: the buyer's shipping address from the purchase unit; kept if already stored. */
+  shippingAddress?: ShippingAddress | null;
+}
+
 /**
  * Records a completed capture: one transaction, and only from pending (or cancelled,
  * or failed: the money did move), so a repeated capture or a webhook for the same
@@ -455,6 +515,7 @@ export async function recordCapture(
   order: Order,
   capture: ProviderCapture,
   options: OrderOptions,
+  details: CaptureDetails = {},
 ): Promise<RecordOutcome> {
   const now = options.now ?? new Date();
   if (
@@ -482,7 +543,11 @@ export async function recordCapture(
     queued = await db.transaction(async (tx) => {
       const [claimed] = await tx
         .update(orders)
-        .set({ paymentStatus: "completed", captureId: capture.id })
+        .set({
+          paymentStatus: "completed",
+          captureId: capture.id,
+          ...(details.shippingAddress ? { shippingAddress: details.shippingAddress } : {}),
+        })
         .where(
           and(
             eq(orders.id, order.id),
@@ -499,6 +564,7 @@ export async function recordCapture(
           id: orderLines.id,
           shopItemId: orderLines.shopItemId,
           title: orderLines.title,
+          category: orderLines.category,
           quantity: orderLines.quantity,
           lineTotal: orderLines.lineTotal,
           storageKey: shopItems.pdfFileUrl,
@@ -538,6 +604,9 @@ export async function recordCapture(
           })),
           demo: provider.name === "demo",
           siteUrl: options.siteUrl,
+          shippingAddress: orderNeedsShipping(lines.map((l) => l.category))
+            ? claimed.shippingAddress
+            : null,
         }),
       );
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import {
+  FAKE_SHIPPING,
   startFakePayPal,
   type FakePayPal,
   type SignedWebhook,
@@ -157,6 +158,26 @@ describe.each(await testDatabaseKinds())("PayPal webhooks on %s", (kind) => {
     expect(result.success).toBe(true);
     expect(fake.captureCalls.filter((c) => c.orderId === orderID)).toEqual([]);
     expect(await mailsTo(t.db, "gone@example.com")).toHaveLength(1);
+  });
+
+  it("PAYMENT.CAPTURE.COMPLETED stores the shipping address of a physical order from PayPal's order", async () => {
+    const cd = await insertShopItem(t.db, { title: "Webhook CD", inventoryCount: 3 });
+    const { orderID } = await paidButGone([{ item: cd, quantity: 1 }], "webhook-ship@example.com");
+    expect((await orderOf(orderID)).shippingAddress).toBeNull();
+
+    const answer = await deliver(fake.webhook("PAYMENT.CAPTURE.COMPLETED", orderID));
+    expect(answer.body).toMatchObject({ outcome: "completed" });
+    expect((await orderOf(orderID)).shippingAddress).toEqual({
+      name: FAKE_SHIPPING.name.full_name,
+      line1: FAKE_SHIPPING.address.address_line_1,
+      line2: FAKE_SHIPPING.address.address_line_2,
+      city: FAKE_SHIPPING.address.admin_area_2,
+      region: FAKE_SHIPPING.address.admin_area_1,
+      postalCode: FAKE_SHIPPING.address.postal_code,
+      country: FAKE_SHIPPING.address.country_code,
+    });
+    const [mail] = await mailsTo(t.db, "webhook-ship@example.com");
+    expect(mail!.textBody).toContain("We will send your order to: Sandy Buyer, 1 Main St");
   });
 
   it("PAYMENT.CAPTURE.COMPLETED after the buyer's own create-order changes nothing", async () => {

@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray, or } from "drizzle-orm";
 import { moneyEquals } from "~/domain/money";
+import { orderNeedsShipping, type ShippingAddress } from "~/domain/shipping-address";
 import type { Database } from "../db/database.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { orderLines, orders, paymentWebhookEvents } from "../db/schema.server";
@@ -101,6 +102,33 @@ async function findOrder(
   return order ?? null;
 }
 
+/**
+ * A capture event carries no shipping address: for an order of physical goods that
+ * has none yet, it is read from the provider's order (purchase unit). If PayPal cannot
+ * be asked now the payment is still recorded; the address can be looked up later.
+ */
+async function missingShippingAddress(
+  db: Database,
+  provider: PaymentProvider,
+  order: Order,
+): Promise<ShippingAddress | null> {
+  if (order.shippingAddress) return null;
+  const lines = await db
+    .select({ category: orderLines.category })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  if (!orderNeedsShipping(lines.map((l) => l.category))) return null;
+  try {
+    return (await provider.getOrder(order.providerOrderId)).shippingAddress;
+  } catch (error) {
+    logger.warn(
+      { err: error, orderId: order.id },
+      "Shipping address could not be read from the provider; recording the payment without it",
+    );
+    return null;
+  }
+}
+
 async function processEvent(
   db: Database,
   provider: PaymentProvider,
@@ -115,6 +143,7 @@ async function processEvent(
       if (!order) return "ignored: unknown order";
       if (order.paymentStatus === "completed") return "already completed";
       if (order.paymentStatus === "refunded") return "ignored: order already refunded";
+      const shippingAddress = await missingShippingAddress(db, provider, order);
       const recorded = await recordCapture(
         db,
         provider,
@@ -126,6 +155,7 @@ async function processEvent(
           currency: resource.currency,
         },
         options,
+        { shippingAddress },
       );
       return recorded.kind === "completed"
         ? "completed"

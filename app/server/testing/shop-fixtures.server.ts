@@ -32,9 +32,29 @@ export interface CartLine {
   price?: number;
 }
 
-/** The create-provider-order body for a cart. */
-export function providerOrderBody(lines: CartLine[], customerEmail = "fan@example.com") {
+/** A complete address, as the checkout drawer sends it for physical goods. */
+export const TEST_SHIPPING_ADDRESS = {
+  name: "Ella Buyer",
+  line1: "12 Blue Note Lane",
+  line2: "",
+  city: "New Orleans",
+  region: "LA",
+  postalCode: "70116",
+  country: "United States",
+};
+
+/**
+ * The create-provider-order body for a cart. It carries a shipping address, which the
+ * demo provider needs for physical goods (PayPal ignores it: it asks the buyer); null
+ * sends none.
+ */
+export function providerOrderBody(
+  lines: CartLine[],
+  customerEmail = "fan@example.com",
+  shippingAddress: Record<string, unknown> | null = TEST_SHIPPING_ADDRESS,
+) {
   return {
+    ...(shippingAddress ? { shippingAddress } : {}),
     items: lines.map((l) => ({
       id: l.item.id,
       title: l.item.title,

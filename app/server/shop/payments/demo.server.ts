@@ -23,7 +23,7 @@ export class DemoProvider implements PaymentProvider {
 
   async createOrder(_input: CreateProviderOrderInput): Promise<ProviderOrder> {
     const id = `${DEMO_ORDER_PREFIX}${crypto.randomBytes(10).toString("hex").toUpperCase()}`;
-    return { id, status: "CREATED", payerEmail: null, captures: [] };
+    return { id, status: "CREATED", payerEmail: null, shippingAddress: null, captures: [] };
   }
 
   async captureOrder(orderId: string, _requestId: string): Promise<CaptureOutcome> {
@@ -37,7 +37,13 @@ export class DemoProvider implements PaymentProvider {
     };
     return {
       kind: "captured",
-      order: { id: orderId, status: "COMPLETED", payerEmail: null, captures: [capture] },
+      order: {
+        id: orderId,
+        status: "COMPLETED",
+        payerEmail: null,
+        shippingAddress: null,
+        captures: [capture],
+      },
       capture,
     };
   }
@@ -45,7 +51,13 @@ export class DemoProvider implements PaymentProvider {
   async getOrder(orderId: string): Promise<ProviderOrder> {
     if (!isDemoOrderId(orderId)) throw new PaymentProviderError(`Not a demo order: ${orderId}`);
     // Nothing is ever charged before our own capture step runs.
-    return { id: orderId, status: "APPROVED", payerEmail: null, captures: [] };
+    return {
+      id: orderId,
+      status: "APPROVED",
+      payerEmail: null,
+      shippingAddress: null,
+      captures: [],
+    };
   }
 
   async refundCapture(captureId: string): Promise<RefundResult> {

@@ -6,6 +6,7 @@ import {
   parseAmount,
   parseErrorBody,
   parseOrder,
+  parseShippingAddress,
   parseWebhookEvent,
   paypalEnvironment,
   primaryCapture,
@@ -46,6 +47,7 @@ describe("PayPal order answers", () => {
       id: "5O190127TN364715T",
       status: "COMPLETED",
       payerEmail: "payer@example.com",
+      shippingAddress: null,
       captures: [{ id: "3C679366HH908993F", status: "COMPLETED", amount: 21.99, currency: "USD" }],
     });
     expect(primaryCapture(order)?.id).toBe("3C679366HH908993F");
@@ -63,6 +65,7 @@ describe("PayPal order answers", () => {
       id: "ABC",
       status: "CREATED",
       payerEmail: null,
+      shippingAddress: null,
       captures: [],
     });
     expect(parseOrder({ status: "CREATED" })).toBeNull();
@@ -85,6 +88,65 @@ describe("PayPal order answers", () => {
       ],
     })!;
     expect(primaryCapture(order)?.id).toBe("B");
+  });
+});
+
+describe("PayPal shipping addresses", () => {
+  const shipping = {
+    name: { full_name: "John Doe" },
+    address: {
+      address_line_1: "2211 N First Street",
+      address_line_2: "Building 17",
+      admin_area_2: "San Jose",
+      admin_area_1: "CA",
+      postal_code: "95131",
+      country_code: "US",
+    },
+  };
+
+  it("reads the first purchase unit's shipping block into the order", () => {
+    const order = parseOrder({
+      ...captured,
+      purchase_units: [{ ...captured.purchase_units[0], shipping }],
+    })!;
+    expect(order.shippingAddress).toEqual({
+      name: "John Doe",
+      line1: "2211 N First Street",
+      line2: "Building 17",
+      city: "San Jose",
+      region: "CA",
+      postalCode: "95131",
+      country: "US",
+    });
+    expect(order.captures).toHaveLength(1);
+  });
+
+  it("leaves out what a country does not use, and needs at least a street and a country", () => {
+    expect(
+      parseShippingAddress({
+        name: { full_name: "Ana" },
+        address: { address_line_1: "Calle 1", admin_area_2: "Panamá", country_code: "PA" },
+      }),
+    ).toEqual({
+      name: "Ana",
+      line1: "Calle 1",
+      line2: null,
+      city: "Panamá",
+      region: null,
+      postalCode: "",
+      country: "PA",
+    });
+    expect(parseShippingAddress({ name: { full_name: "No Street" }, address: {} })).toBeNull();
+    expect(parseShippingAddress(undefined)).toBeNull();
+  });
+
+  it("does not let a malformed shipping block make the order unreadable", () => {
+    const order = parseOrder({
+      ...captured,
+      purchase_units: [{ ...captured.purchase_units[0], shipping: { address: "somewhere" } }],
+    });
+    expect(order?.shippingAddress).toBeNull();
+    expect(order?.captures).toHaveLength(1);
   });
 });
 

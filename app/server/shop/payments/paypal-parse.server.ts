@@ -3,6 +3,7 @@
  * Notifications v1). No I/O here, so every shape PayPal may send is unit tested.
  */
 import { z } from "zod";
+import type { ShippingAddress } from "~/domain/shipping-address";
 import type { ProviderCapture, ProviderOrder } from "./types.server";
 
 const money = z.object({ currency_code: z.string(), value: z.string() });
@@ -22,6 +23,21 @@ const captureSchema = z.object({
 
 const emailHolder = z.object({ email_address: z.string().optional() }).optional();
 
+/** purchase_units[].shipping: where PayPal's buyer asked the goods to go. */
+const shippingSchema = z.object({
+  name: z.object({ full_name: z.string().optional() }).optional(),
+  address: z
+    .object({
+      address_line_1: z.string().optional(),
+      address_line_2: z.string().optional(),
+      admin_area_2: z.string().optional(),
+      admin_area_1: z.string().optional(),
+      postal_code: z.string().optional(),
+      country_code: z.string().optional(),
+    })
+    .optional(),
+});
+
 const orderSchema = z.object({
   id: z.string().min(1),
   status: z.string().min(1),
@@ -32,6 +48,8 @@ const orderSchema = z.object({
       z.object({
         custom_id: z.string().optional(),
         payments: z.object({ captures: z.array(captureSchema).optional() }).optional(),
+        // An unreadable shipping block must not make the whole order unreadable.
+        shipping: shippingSchema.optional().catch(undefined),
       }),
     )
     .optional(),
@@ -69,6 +87,31 @@ function payerEmail(order: z.infer<typeof orderSchema>): string | null {
   return null;
 }
 
+const text = (value: string | undefined) => value?.trim() || null;
+
+/**
+ * The shipping address of a purchase unit, or null when PayPal gave none (digital
+ * orders are created with NO_SHIPPING). Some countries have no postal code or region,
+ * so only a street and a country are required here.
+ */
+export function parseShippingAddress(raw: unknown): ShippingAddress | null {
+  const parsed = shippingSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const address = parsed.data.address;
+  const line1 = text(address?.address_line_1);
+  const country = text(address?.country_code);
+  if (!address || !line1 || !country) return null;
+  return {
+    name: text(parsed.data.name?.full_name) ?? "",
+    line1,
+    line2: text(address.address_line_2),
+    city: text(address.admin_area_2) ?? "",
+    region: text(address.admin_area_1),
+    postalCode: text(address.postal_code) ?? "",
+    country,
+  };
+}
+
 /** An Orders v2 order (create, get or capture answer), or null when it is not one. */
 export function parseOrder(json: unknown): ProviderOrder | null {
   const parsed = orderSchema.safeParse(json);
@@ -78,6 +121,7 @@ export function parseOrder(json: unknown): ProviderOrder | null {
     id: order.id,
     status: order.status,
     payerEmail: payerEmail(order),
+    shippingAddress: parseShippingAddress(order.purchase_units?.[0]?.shipping),
     captures: (order.purchase_units ?? []).flatMap((unit) =>
       (unit.payments?.captures ?? []).map(toCapture),
     ),

@@ -55,8 +55,13 @@ export class PayPalProvider implements PaymentProvider {
 
   async createOrder(input: CreateProviderOrderInput): Promise<ProviderOrder> {
     const currency = input.currency;
+    const shipsGoods = input.items.some((item) => item.kind === "physical");
     const body = {
       intent: "CAPTURE",
+      // PayPal asks the buyer for a shipping address only when something is posted.
+      // application_context (not payment_source.paypal.experience_context) because the
+      // buttons may also fund the order with a card.
+      application_context: { shipping_preference: shipsGoods ? "GET_FROM_FILE" : "NO_SHIPPING" },
       purchase_units: [
         {
           reference_id: "default",

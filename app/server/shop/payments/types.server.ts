@@ -3,6 +3,7 @@
  * webhooks) are written against it once; PayPal and the demo provider plug in.
  * Amounts are plain numbers in dollars; providers format them for the wire.
  */
+import type { ShippingAddress } from "~/domain/shipping-address";
 
 export type ProviderName = "paypal" | "demo";
 
@@ -38,6 +39,8 @@ export interface ProviderOrder {
   status: string;
   /** payer.email_address, else payment_source.*.email_address; null when absent. */
   payerEmail: string | null;
+  /** Where the buyer asked physical goods to go (PayPal's purchase unit); null when none. */
+  shippingAddress: ShippingAddress | null;
   captures: ProviderCapture[];
 }
 

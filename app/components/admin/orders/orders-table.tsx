@@ -1,0 +1,216 @@
+/**
+ * The orders list: newest first, one page at a time. The order number opens the
+ * order (`?order=<id>` beside the filters); on a phone the buyer and the date move
+ * under it, so the table keeps the columns that matter.
+ */
+import { Link } from "react-router";
+import { ChevronLeft, ChevronRight, PackageOpen, Truck } from "lucide-react";
+import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import {
+  ORDER_ADMIN_TEXT,
+  ORDER_STATUS_TONES,
+  isOrderStatus,
+  needsShipping,
+  orderFiltersQuery,
+  orderStatusLabel,
+  type OrderFilters,
+  type OrderListPage,
+  type OrderListRow,
+} from "~/domain/order-admin";
+import { cn } from "~/lib/cn";
+import { formatOrderDate, formatOrderMoney } from "./order-format";
+
+/** The address of one order, keeping the list's filters and page. */
+export function orderHref(path: string, filters: OrderFilters, orderId: string | null): string {
+  const query = new URLSearchParams(orderFiltersQuery(filters));
+  if (orderId) query.set("order", orderId);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge variant={isOrderStatus(status) ? ORDER_STATUS_TONES[status] : "muted"}>
+      {orderStatusLabel(status)}
+    </Badge>
+  );
+}
+
+export function ShippingBadge({
+  order,
+}: {
+  order: { paymentStatus: string; shippedAt: string | null; hasPhysical: boolean };
+}) {
+  if (order.shippedAt) {
+    return (
+      <Badge variant="muted">
+        <Truck aria-hidden className="size-3" />
+        Shipped
+      </Badge>
+    );
+  }
+  if (needsShipping(order)) {
+    return (
+      <Badge variant="gold">
+        <PackageOpen aria-hidden className="size-3" />
+        To ship
+      </Badge>
+    );
+  }
+  return null;
+}
+
+export function OrdersTable({
+  list,
+  filters,
+  filtered,
+  path,
+  timeZone,
+  loadFailed,
+}: {
+  list: OrderListPage;
+  filters: OrderFilters;
+  filtered: boolean;
+  path: string;
+  timeZone: string;
+  loadFailed: string | null;
+}) {
+  const columns: DataTableColumn<OrderListRow>[] = [
+    {
+      id: "order",
+      header: "Order",
+      cell: (row) => (
+        <div className="min-w-0">
+          <Link
+            to={orderHref(path, { ...filters, page: list.page }, row.id)}
+            preventScrollReset
+            aria-label={`Open order ${row.shortId} of ${row.customerEmail}`}
+            className="font-mono font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline"
+          >
+            #{row.shortId}
+          </Link>
+          <p className="mt-1 max-w-[11rem] truncate text-xs text-muted-foreground sm:hidden">
+            {row.customerEmail}
+          </p>
+          <p className="text-xs text-muted-foreground sm:hidden">
+            {formatOrderDate(row.createdAt, timeZone)}
+          </p>
+          <p className="mt-1 text-sm font-medium sm:hidden">
+            {formatOrderMoney(row.totalAmount, row.currency)}
+          </p>
+        </div>
+      ),
+    },
+    {
+      id: "date",
+      header: "Date",
+      hideOnMobile: true,
+      className: "whitespace-nowrap",
+      cell: (row) => formatOrderDate(row.createdAt, timeZone),
+    },
+    {
+      id: "customer",
+      header: "Customer",
+      hideOnMobile: true,
+      cell: (row) => <span className="break-all">{row.customerEmail}</span>,
+    },
+    {
+      id: "items",
+      header: "Items",
+      hideOnMobile: true,
+      className: "text-right",
+      cell: (row) => row.itemCount,
+    },
+    {
+      id: "total",
+      header: "Total",
+      hideOnMobile: true,
+      className: "text-right whitespace-nowrap",
+      cell: (row) => formatOrderMoney(row.totalAmount, row.currency),
+    },
+    {
+      id: "status",
+      header: "Status",
+      cell: (row) => (
+        <div className="flex flex-wrap gap-1.5">
+          <OrderStatusBadge status={row.paymentStatus} />
+          <ShippingBadge order={row} />
+        </div>
+      ),
+    },
+  ];
+
+  const empty = filtered ? (
+    <p>{ORDER_ADMIN_TEXT.emptyFiltered}</p>
+  ) : (
+    <div className="space-y-1">
+      <p className="font-medium text-foreground">{ORDER_ADMIN_TEXT.emptyAll}</p>
+      <p className="text-sm">{ORDER_ADMIN_TEXT.emptyAllHint}</p>
+    </div>
+  );
+
+  return (
+    <div className="space-y-4">
+      <DataTable
+        columns={columns}
+        rows={list.rows}
+        getRowId={(row) => row.id}
+        emptyMessage={empty}
+        loadFailed={loadFailed}
+        caption="Orders, newest first"
+      />
+      {!loadFailed && list.total > 0 && <Pagination list={list} filters={filters} path={path} />}
+    </div>
+  );
+}
+
+function Pagination({
+  list,
+  filters,
+  path,
+}: {
+  list: OrderListPage;
+  filters: OrderFilters;
+  path: string;
+}) {
+  const pageLink = (page: number) => orderHref(path, { ...filters, page }, null);
+  const linkClasses = cn(buttonVariants({ variant: "ghost", size: "sm" }));
+  const disabledClasses = cn(linkClasses, "pointer-events-none opacity-40");
+  return (
+    <nav
+      aria-label="Pages of orders"
+      className="flex flex-col items-center justify-between gap-3 text-sm text-muted-foreground sm:flex-row"
+    >
+      <p aria-live="polite">
+        {list.total === 1 ? "1 order" : `${list.total} orders`} · Page {list.page} of{" "}
+        {list.pageCount}
+      </p>
+      <div className="flex gap-2">
+        {list.page > 1 ? (
+          <Link to={pageLink(list.page - 1)} className={linkClasses} rel="prev">
+            <ChevronLeft aria-hidden />
+            Previous
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={disabledClasses}>
+            <ChevronLeft aria-hidden />
+            Previous
+          </span>
+        )}
+        {list.page < list.pageCount ? (
+          <Link to={pageLink(list.page + 1)} className={linkClasses} rel="next">
+            Next
+            <ChevronRight aria-hidden />
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={disabledClasses}>
+            Next
+            <ChevronRight aria-hidden />
+          </span>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * Orders (issue 11 "Beyond the spec: Orders", "Physical orders get shipped"): every
+ * order, newest first, searchable and filterable in the address; one order in a
+ * dialog (`?order=<id>`) with refund, resend-links and mark-shipped; a CSV export of
+ * what the filters select (/admin/export/orders with the same query).
+ */
+import { useNavigate } from "react-router";
+import { Download } from "lucide-react";
+import type { Route } from "./+types/orders";
+import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
+import { OrderDetailDialog } from "~/components/admin/orders/order-detail-dialog";
+import { OrderFiltersForm } from "~/components/admin/orders/order-filters";
+import { OrdersTable, orderHref } from "~/components/admin/orders/orders-table";
+import { buttonVariants } from "~/components/ui/button";
+import { shortOrderId } from "~/domain/downloads";
+import { markShippedSchema } from "~/domain/mark-shipped";
+import { formatPrice } from "~/domain/money";
+import {
+  ORDER_ADMIN_TEXT,
+  hasOrderFilters,
+  orderFiltersQuery,
+  parseOrderFilters,
+  refundOrderSchema,
+  resendLinksSchema,
+  type OrderDetail,
+  type OrderListPage,
+} from "~/domain/order-admin";
+import { SITE_NAME } from "~/domain/site";
+import { useToastMessage } from "~/lib/toast";
+import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
+import { requireAdmin } from "~/server/auth/access.server";
+import { getEnv } from "~/server/core/env.server";
+import { orNull } from "~/server/core/settle.server";
+import { getDb } from "~/server/db/database.server";
+import { newToast } from "~/server/http/flash.server";
+import {
+  getOrderDetail,
+  listOrders,
+  orderPaymentProvider,
+  refundOrder,
+  resendDownloadLinks,
+} from "~/server/shop/order-admin.server";
+import { markOrderShipped } from "~/server/shop/shipping.server";
+
+const PATH = "/admin/orders";
+const EMPTY_LIST: OrderListPage = { rows: [], total: 0, page: 1, pageCount: 1, anyOrders: false };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const filters = parseOrderFilters(params);
+  const timeZone = getEnv().SITE_TIME_ZONE;
+  const db = getDb();
+  const orderId = params.get("order");
+  const [list, detail] = await Promise.all([
+    orNull(listOrders(db, filters, { timeZone }), "orders"),
+    orderId ? orNull(getOrderDetail(db, orderId), "order detail") : Promise.resolve(undefined),
+  ]);
+  let detailMissing: string | null = null;
+  if (orderId && !detail) {
+    detailMissing =
+      detail === null && list ? ORDER_ADMIN_TEXT.notFound : ORDER_ADMIN_TEXT.detailFailed;
+  }
+  return {
+    filters,
+    filtered: hasOrderFilters(filters),
+    list: list ?? EMPTY_LIST,
+    loadFailed: list ? null : ORDER_ADMIN_TEXT.fetchFailed,
+    detail: (detail ?? null) as OrderDetail | null,
+    detailMissing,
+    timeZone,
+    toast: list ? null : newToast("error", "Error", ORDER_ADMIN_TEXT.fetchFailed),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleAdminAction(request, {
+    refund: intent({
+      schema: refundOrderSchema,
+      run: ({ db, actor, input }) =>
+        refundOrder(db, actor, input.orderId, { providerFor: orderPaymentProvider }),
+      success: ({ order, refundedNow }) => ({
+        title: refundedNow ? ORDER_ADMIN_TEXT.refunded : ORDER_ADMIN_TEXT.alreadyRefunded,
+        description: `Order #${shortOrderId(order.id)} · ${formatPrice(order.totalAmount)}`,
+      }),
+      failure: ORDER_ADMIN_TEXT.refundFailed,
+    }),
+    resend: intent({
+      schema: resendLinksSchema,
+      run: ({ db, actor, input }) =>
+        resendDownloadLinks(db, actor, input.orderId, { siteUrl: getEnv().SITE_URL }),
+      success: ({ order }) => ({
+        title: ORDER_ADMIN_TEXT.linksResent,
+        description: `Sent to ${order.customerEmail}`,
+      }),
+      failure: ORDER_ADMIN_TEXT.resendFailed,
+    }),
+    ship: intent({
+      schema: markShippedSchema,
+      run: ({ db, actor, input }) =>
+        markOrderShipped(db, actor, input.orderId, {
+          carrier: input.carrier,
+          trackingNumber: input.trackingNumber,
+        }),
+      success: (order) => ({
+        title: ORDER_ADMIN_TEXT.shipped,
+        description: `Order #${shortOrderId(order.id)} · ${order.customerEmail} has been told`,
+      }),
+      failure: ORDER_ADMIN_TEXT.shipFailed,
+    }),
+  });
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  useToastMessage(loaderData.toast);
+  const navigate = useNavigate();
+  const { filters, list, timeZone } = loaderData;
+  const exportQuery = orderFiltersQuery({ ...filters, page: 1 });
+  const listHref = orderHref(PATH, { ...filters, page: list.page }, null);
+
+  return (
+    <AdminScreen
+      title="Orders"
+      description="Every order from the shop, newest first. Open one to see what was bought, its payment and download links, ship it or refund it."
+      primaryAction={
+        <a
+          href={`/admin/export/orders${exportQuery ? `?${exportQuery}` : ""}`}
+          download
+          className={buttonVariants({ variant: "outline" })}
+        >
+          <Download aria-hidden />
+          Export CSV
+        </a>
+      }
+    >
+      <AdminSection title="Find orders">
+        <OrderFiltersForm key={orderFiltersQuery(filters)} filters={filters} path={PATH} />
+      </AdminSection>
+      <AdminSection
+        title={loaderData.filtered ? "Matching orders" : "All orders"}
+        description={
+          loaderData.loadFailed ? undefined : orderCountSentence(list.total, loaderData.filtered)
+        }
+      >
+        <OrdersTable
+          list={list}
+          filters={filters}
+          filtered={loaderData.filtered && list.anyOrders}
+          path={PATH}
+          timeZone={timeZone}
+          loadFailed={loaderData.loadFailed}
+        />
+      </AdminSection>
+      <OrderDetailDialog
+        order={loaderData.detail}
+        missing={loaderData.detailMissing}
+        timeZone={timeZone}
+        onClose={() => navigate(listHref, { replace: true, preventScrollReset: true })}
+      />
+    </AdminScreen>
+  );
+}
+
+function orderCountSentence(total: number, filtered: boolean): string {
+  const count = total === 1 ? "1 order" : `${total} orders`;
+  if (!filtered) return `${count}.`;
+  return `${count} ${total === 1 ? "matches" : "match"} these filters.`;
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Orders | ${SITE_NAME}` },
+  { name: "robots", content: "noindex, nofollow" },
+];

@@ -1,0 +1,232 @@
+/**
+ * /admin/orders in Chromium (issue 11): a buyer gets sheet music and a tote bag with
+ * the demo provider; the owner finds the order by e-mail under "to ship", opens it
+ * from the keyboard, marks it shipped (the buyer's mail arrives), refunds it after a
+ * confirmation (status Refunded, the download link stops working), and exports the
+ * filtered list as CSV. axe on the list and the open order, at laptop and phone width.
+ *
+ * The tote bag's stock is not tracked, so buying it takes nothing other files count on;
+ * the order belongs to this file alone (its own e-mail address).
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import axe from "axe-core";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { goto, setupBrowser, type ViewportName } from "./helpers";
+import { waitForMail } from "./mail";
+import { openAsOwner } from "./owner-session";
+import { downloadPaths } from "./shop-paypal";
+
+const browser = setupBrowser();
+
+const SHEET_MUSIC = "Lowlight Walk: Lead Sheet (PDF)";
+const TOTE = "Late Set Tote Bag";
+const BUYER = `orders.admin.${Date.now()}@example.com`;
+
+/** ORDERS_SCREENSHOTS=<dir> keeps pictures of the screen at both widths, for a look. */
+const SCREENSHOT_DIR = process.env.ORDERS_SCREENSHOTS;
+
+const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
+  expect.poll(read, { timeout: 15_000, interval: 50, message });
+
+const cartDrawer = (page: Page) => page.getByRole("dialog", { name: "Shopping Cart" });
+
+const toast = (page: Page, title: string) =>
+  page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
+
+const card = (page: Page, title: string): Locator =>
+  page
+    .getByTestId("catalogue")
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+
+async function addToCart(page: Page, title: string) {
+  await card(page, title).getByRole("button", { name: "Add to Cart" }).click();
+  await cartDrawer(page).waitFor({ state: "visible" });
+}
+
+/** Sheet music and a tote bag, bought with the demo provider, an address given. */
+async function buyWithDemo(email: string) {
+  const { page } = await browser.openPage("/shop", { viewport: "desktop" });
+  await addToCart(page, SHEET_MUSIC);
+  await page.keyboard.press("Escape");
+  await cartDrawer(page).waitFor({ state: "detached" });
+  await addToCart(page, TOTE);
+  const drawer = cartDrawer(page);
+  await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await drawer.getByLabel("Email").fill(email);
+  await drawer.getByRole("button", { name: "Continue to Shipping" }).click();
+  const step = drawer.getByTestId("checkout-address-step");
+  await step.getByLabel("Full name").fill("Nina Orders");
+  await step.getByLabel("Street address").fill("7 Refund Row");
+  await step.getByLabel("City", { exact: true }).fill("Memphis");
+  await step.getByLabel("Postal code").fill("38103");
+  await step.getByLabel("Country").fill("United States");
+  await step.getByRole("button", { name: "Continue to Payment" }).click();
+  await drawer.getByRole("button", { name: "Complete demo payment" }).click();
+  await toast(page, "Payment Successful! 🎉").waitFor();
+  await page.close();
+}
+
+async function openOrders(pathname: string, viewport: ViewportName = "desktop") {
+  const opened = await openAsOwner(browser, pathname, { viewport });
+  if (viewport === "phone") await opened.page.setViewportSize({ width: 375, height: 812 });
+  await opened.page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+  return opened;
+}
+
+/** Serious and critical axe violations on the page (open dialogs included). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  await page.evaluate(axe.source);
+  return page.evaluate(async () => {
+    const run = (window as unknown as { axe: typeof axe }).axe.run;
+    const result = await run(document, {
+      resultTypes: ["violations"],
+      runOnly: {
+        type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+      },
+    });
+    return result.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  });
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function screenshot(page: Page, name: string) {
+  if (!SCREENSHOT_DIR) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+const orderDialog = (page: Page) => page.getByRole("dialog", { name: /^Order #[0-9A-F]{8}$/ });
+
+describe("/admin/orders", () => {
+  it("finds a buyer's order, ships it, refunds it after a confirmation, and exports it", async () => {
+    await buyWithDemo(BUYER);
+    const mail = await waitForMail(BUYER, /^Your download links – order [0-9A-F]{8}$/);
+    const [downloadPath] = downloadPaths(mail);
+    expect(downloadPath).toBeTruthy();
+
+    const { page } = await openOrders("/admin/orders");
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Search by e-mail and "to ship", through the GET form: the filters land in the address.
+    await page.getByLabel("Search").fill(BUYER);
+    await page.getByLabel(/To ship only/).check();
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await eventually(() => new URL(page.url()).searchParams.get("q")).toBe(BUYER);
+    expect(new URL(page.url()).searchParams.get("toShip")).toBe("1");
+    const rows = page.locator("[data-slot=data-table] tbody tr");
+    await eventually(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain("To ship");
+    await screenshot(page, "orders-list-desktop");
+
+    // Open it from the keyboard.
+    const open = page.getByRole("link", { name: new RegExp(`^Open order .* of ${BUYER}$`) });
+    await open.focus();
+    await page.keyboard.press("Enter");
+    const dialog = orderDialog(page);
+    await dialog.waitFor();
+    await eventually(() => new URL(page.url()).searchParams.get("order")).toBeTruthy();
+    const text = await dialog.innerText();
+    expect(text).toContain(SHEET_MUSIC);
+    expect(text).toContain(TOTE);
+    expect(text).toContain("7 Refund Row");
+    expect(text).toContain("Downloaded 0 of");
+    expect(text).toMatch(/Provider order ID\s+DEMO-/i);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "order-detail-desktop");
+
+    // Mark shipped: the buyer is mailed, the order says so.
+    await dialog.getByLabel("Carrier (optional)").fill("USPS");
+    await dialog.getByLabel("Tracking number (optional)").fill("9400 TEST 0001");
+    await dialog.getByRole("button", { name: "Mark as Shipped" }).click();
+    await eventually(() => dialog.innerText()).toContain("Order Marked as Shipped");
+    expect(await dialog.innerText()).toContain("9400 TEST 0001");
+    await screenshot(page, "order-shipped-desktop");
+    const shippedMail = await waitForMail(BUYER, /has shipped$/);
+    expect(shippedMail.body).toContain("9400 TEST 0001");
+
+    // Refund: a confirmation first; Cancel changes nothing.
+    await dialog.getByRole("button", { name: "Refund Order" }).click();
+    let confirm = page.getByRole("alertdialog", { name: "Refund Order" });
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain(BUYER);
+    await eventually(() =>
+      confirm
+        .getByRole("button", { name: "Cancel" })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press("Enter");
+    await confirm.waitFor({ state: "hidden" });
+    expect(await dialog.innerText()).toContain("Completed");
+
+    await dialog.getByRole("button", { name: "Refund Order" }).click();
+    confirm = page.getByRole("alertdialog", { name: "Refund Order" });
+    await confirm.getByRole("button", { name: "Refund", exact: true }).click();
+    await confirm.waitFor({ state: "hidden" });
+    await eventually(() => dialog.innerText()).toContain("Order Refunded Successfully");
+    const refunded = await dialog.innerText();
+    expect(refunded).toContain("Refunded");
+    expect(refunded).toMatch(/Refund ID\s+DEMO-REFUND-/i);
+    expect(refunded).toContain("No active download link.");
+    expect(await dialog.getByRole("button", { name: "Refund Order" }).count()).toBe(0);
+    await screenshot(page, "order-refunded-desktop");
+
+    // Closing keeps the filters; the row reads Refunded (and no longer "to ship").
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await eventually(() => new URL(page.url()).searchParams.get("order")).toBeNull();
+    await goto(page, `/admin/orders?q=${encodeURIComponent(BUYER)}`);
+    await eventually(() => rows.first().innerText()).toContain("Refunded");
+
+    // The CSV holds the order, with the same filters.
+    const href = await page.getByRole("link", { name: "Export CSV" }).getAttribute("href");
+    expect(href).toBe(`/admin/export/orders?q=${encodeURIComponent(BUYER).replace(/%20/g, "+")}`);
+    const csv = await page.request.get(href!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const body = await csv.text();
+    expect(body.trim().split("\r\n")).toHaveLength(2);
+    expect(body).toContain(BUYER);
+    expect(body).toContain(",refunded,");
+    expect(body).toContain("USPS");
+
+    // The download link died with the refund.
+    await goto(page, downloadPath!, { expectStatus: 404 });
+    await page.getByRole("heading", { name: "This download link is not valid" }).waitFor();
+    // A whole journey (checkout included) on a shared, busy machine: more than the default minute.
+  }, 180_000);
+
+  it("says when no order matches, and fits a phone with the order open", async () => {
+    const { page } = await openOrders("/admin/orders?q=nobody-bought-this-xyz", "phone");
+    expect(await page.getByText("No orders match these filters").count()).toBe(1);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await goto(page, "/admin/orders");
+    await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "orders-list-phone");
+    const first = page.getByRole("link", { name: /^Open order / }).first();
+    await first.click();
+    const dialog = orderDialog(page);
+    await dialog.waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, "order-detail-phone");
+  });
+});
