@@ -61,15 +61,20 @@ describe("event schema", () => {
     });
     expect(errors({ ...valid, title: "B", venue: "X", city: "Y" })).toEqual({
       title: "Title must be at least 2 characters",
-      venue: M.venueTooShort,
-      city: M.cityTooShort,
+      venue: "Venue must be at least 2 characters",
+      city: "City must be at least 2 characters",
     });
     expect(errors({ ...valid, description: "d".repeat(500) })).toEqual({
       description: "Description must be less than 500 characters",
     });
     expect(create.safeParse({ ...valid, description: "d".repeat(499) }).success).toBe(true);
-    expect(errors({ ...valid, date: "2026-02-30" })).toEqual({ date: M.dateInvalid });
+    expect(errors({ ...valid, date: "2026-02-30" })).toEqual({ date: "Please enter a valid date" });
     expect(errors({ ...valid, date: "01/04/2026" })).toEqual({ date: M.dateInvalid });
+    expect(errors({ ...valid, title: "  ", venue: " ", city: "" })).toEqual({
+      title: "Title is required",
+      venue: "Venue is required",
+      city: "City is required",
+    });
     expect(errors({ ...valid, time: "8pm" })).toEqual({
       time: "Please enter a valid time format (e.g., 8:00 PM, 20:00)",
     });
@@ -82,7 +87,43 @@ describe("event schema", () => {
     expect(errors({ ...valid, isFeatured: "on" })).toEqual({
       imageUrl: "Featured events must have an image",
     });
-    expect(errors({ ...valid, status: "postponed" })).toEqual({ status: M.statusInvalid });
+    expect(errors({ ...valid, id: ID, status: "postponed" }, update)).toEqual({
+      status: "Please choose upcoming, past or cancelled",
+    });
+  });
+
+  it("lets a featured event through once it has an image, and keeps a bad image's own message", () => {
+    expect(
+      create.safeParse({ ...valid, isFeatured: "true", imageUrl: "https://cdn.example.com/a.jpg" })
+        .success,
+    ).toBe(true);
+    expect(errors({ ...valid, isFeatured: "true", imageUrl: "poster.jpg" })).toEqual({
+      imageUrl: "Please enter a valid image URL",
+    });
+    expect(errors({ ...valid, id: ID, isFeatured: "true" }, update)).toEqual({
+      imageUrl: "Featured events must have an image",
+    });
+  });
+
+  it("starts a new event upcoming whatever was posted; editing keeps the chosen status", () => {
+    expect(create.parse({ ...valid, status: "cancelled" }).status).toBe("upcoming");
+    expect(update.parse({ ...valid, id: ID, status: "cancelled" }).status).toBe("cancelled");
+  });
+
+  it("takes a ticket link and an uploaded or web image", () => {
+    expect(
+      create.parse({
+        ...valid,
+        ticketUrl: "https://tickets.example.com/e/1",
+        imageUrl: "https://cdn.example.com/poster.webp",
+      }),
+    ).toMatchObject({
+      ticketUrl: "https://tickets.example.com/e/1",
+      imageUrl: "https://cdn.example.com/poster.webp",
+    });
+    expect(errors({ ...valid, ticketUrl: "javascript:alert(1)" })).toEqual({
+      ticketUrl: "Please enter a valid URL",
+    });
   });
 
   it("needs the id when updating", () => {
@@ -95,6 +136,14 @@ describe("event schema", () => {
       expect(isEventTime(time)).toBe(true);
     },
   );
+
+  it("gives the time's message in the form and takes a blank time as none", () => {
+    expect(errors({ ...valid, time: "25:00" })).toEqual({
+      time: "Please enter a valid time format (e.g., 8:00 PM, 20:00)",
+    });
+    expect(create.parse({ ...valid, time: " " }).time).toBeNull();
+    expect(create.parse({ ...valid, time: "20:00" }).time).toBe("20:00");
+  });
 
   it.each(["8", "8 PM", "24:00", "13:00 PM", "0:00 AM", "8:60", "8.00", "evening"])(
     "refuses the time %s",

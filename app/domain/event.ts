@@ -37,7 +37,17 @@ export const EVENT_TEXT = {
   // The spec gives no text for these two.
   deleted: "Event deleted successfully",
   saveFailed: "Failed to save event",
+  empty: "No events found. Create your first one!",
+  addTitle: "Add New Event",
+  editTitle: "Edit Event",
+  deleteTitle: "Delete Event",
 } as const;
+
+export const EVENT_STATUS_LABELS: Record<EventStatus, string> = {
+  upcoming: "Upcoming",
+  past: "Past",
+  cancelled: "Cancelled",
+};
 
 export const EVENT_MESSAGES = {
   titleRequired: "Title is required",
@@ -98,7 +108,16 @@ const fields = {
   isFeatured: formBoolean(),
 };
 
-type Fields = z.output<z.ZodObject<typeof fields>>;
+/** A new event starts upcoming whatever was posted (spec §4); editing may change it. */
+const createFields = {
+  ...fields,
+  status: z
+    .unknown()
+    .optional()
+    .transform((): EventStatus => DEFAULT_EVENT_STATUS),
+};
+
+type Fields = Omit<z.output<z.ZodObject<typeof fields>>, "status">;
 
 export interface EventSchemaContext {
   mode: "create" | "update";
@@ -119,7 +138,7 @@ function eventRules({ mode, today }: EventSchemaContext) {
 }
 
 const createSchema = (context: EventSchemaContext) =>
-  z.object(fields).superRefine(eventRules(context));
+  z.object(createFields).superRefine(eventRules(context));
 const updateSchema = (context: EventSchemaContext) =>
   z.object({ id: entryId, ...fields }).superRefine(eventRules(context));
 
@@ -136,3 +155,5 @@ export function eventSchema(context: EventSchemaContext): EventCreateSchema | Ev
 export type EventFormValues = z.input<EventCreateSchema>;
 export type EventInput = z.output<EventCreateSchema>;
 export type EventUpdateInput = z.output<EventUpdateSchema>;
+
+export const eventDeleteSchema = z.object({ id: entryId });

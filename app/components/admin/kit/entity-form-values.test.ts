@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { formDataToValues, formNeedsMultipart, validateForm } from "./entity-form-values";
+import {
+  errorsAfterChange,
+  formDataToValues,
+  formNeedsMultipart,
+  validateForm,
+} from "./entity-form-values";
 
 // Shaped like the domain schemas: form strings in, typed values out.
 const flag = z
@@ -132,5 +137,25 @@ describe("formNeedsMultipart", () => {
   it("asks for multipart only when a file travels with the form", () => {
     expect(formNeedsMultipart(form([["title", "Blue"]]))).toBe(false);
     expect(formNeedsMultipart(form([["file", new Blob(["x"])]]))).toBe(true);
+  });
+});
+
+describe("errorsAfterChange", () => {
+  const atOpening = { title: "Title is required", venue: "Venue is required" };
+
+  it("keeps the opening form's errors for Save, shows the changed fields' errors", () => {
+    const errors = { ...atOpening, time: "Bad time" };
+    expect(errorsAfterChange(errors, atOpening, new Set(["time"]))).toEqual({ time: "Bad time" });
+    expect(errorsAfterChange(atOpening, atOpening, new Set(["title"]))).toEqual({
+      title: "Title is required",
+    });
+  });
+
+  it("shows an error a change caused in another field, or a changed message", () => {
+    const errors = { ...atOpening, title: "Too short", imageUrl: "Needs an image" };
+    expect(errorsAfterChange(errors, atOpening, new Set(["isFeatured"]))).toEqual({
+      title: "Too short",
+      imageUrl: "Needs an image",
+    });
   });
 });

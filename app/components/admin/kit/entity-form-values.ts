@@ -58,3 +58,21 @@ export function formNeedsMultipart(formData: FormData): boolean {
   for (const value of formData.values()) if (typeof value !== "string") return true;
   return false;
 }
+
+/**
+ * What a form checked on change shows (validateOnChangeMs): the errors of fields the
+ * user has changed, and any error their change caused elsewhere (a rule across fields,
+ * e.g. switching Featured on makes the image required). Errors the untouched form
+ * already had at opening (blank required fields) wait for Save.
+ */
+export function errorsAfterChange(
+  errors: FieldErrors,
+  atOpening: FieldErrors,
+  changed: ReadonlySet<string>,
+): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).filter(
+      ([name, message]) => changed.has(name) || atOpening[name] !== message,
+    ),
+  );
+}
