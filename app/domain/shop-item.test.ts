@@ -4,7 +4,16 @@ import {
   SHOP_ITEM_MESSAGES as M,
   SHOP_ITEM_TEXT,
   addTag,
+  classifyShopSaveError,
+  formValidationDescription,
   formValidationSummary,
+  formatShopPrice,
+  shopItemFlagSchema,
+  shopItemReorderSchema,
+  shopSaveFailureMessage,
+  shouldProbeImageUrl,
+  visibleTags,
+  withoutDownloadSettings,
   shopItemCreateSchema,
   shopItemUpdateSchema,
   shopSavePermissionDenied,
@@ -225,5 +234,109 @@ describe("shop texts", () => {
     expect(showsDownloadSettings({ category: "digital_music" })).toBe(true);
     expect(showsDownloadSettings({ category: "merchandise", pdfFileUrl: "a/b.pdf" })).toBe(true);
     expect(showsDownloadSettings({ category: "merchandise", pdfFileUrl: " " })).toBe(false);
+  });
+});
+
+describe("the table", () => {
+  it("shows the price with 2 decimals, or 'Free' when there is none", () => {
+    expect(formatShopPrice(12)).toBe("$12.00");
+    expect(formatShopPrice(9.5)).toBe("$9.50");
+    expect(formatShopPrice(0)).toBe("Free");
+    expect(formatShopPrice(null)).toBe("Free");
+  });
+
+  it("shows the first 3 tags, then '+N'", () => {
+    expect(visibleTags(["a", "b"])).toEqual({ shown: ["a", "b"], more: null });
+    expect(visibleTags(["a", "b", "c"])).toEqual({ shown: ["a", "b", "c"], more: null });
+    expect(visibleTags(["a", "b", "c", "d", "e"])).toEqual({
+      shown: ["a", "b", "c"],
+      more: "+2",
+    });
+  });
+
+  it("reads the switches and the new order", () => {
+    const id = "3f2b8c4e-9a1d-4c7e-8f3a-2b6d9e1c5a7f";
+    expect(shopItemFlagSchema.parse({ id, flag: "isFeatured", value: "true" })).toEqual({
+      id,
+      flag: "isFeatured",
+      value: true,
+    });
+    expect(shopItemFlagSchema.safeParse({ id, flag: "purchaseCount", value: "true" }).success).toBe(
+      false,
+    );
+    expect(shopItemReorderSchema.parse({ ids: id })).toEqual({ ids: [id] });
+    expect(shopItemReorderSchema.parse({})).toEqual({ ids: [] });
+  });
+});
+
+describe("the edit form", () => {
+  const id = "3f2b8c4e-9a1d-4c7e-8f3a-2b6d9e1c5a7f";
+  it("carries the stock it opened with", () => {
+    expect(
+      shopItemUpdateSchema.parse({ ...valid, id, inventoryCount: "5", inventoryCountSeen: "2" }),
+    ).toMatchObject({ inventoryCount: 5, inventoryCountSeen: 2 });
+    expect(shopItemUpdateSchema.parse({ ...valid, id, inventoryCountSeen: "" })).toMatchObject({
+      inventoryCountSeen: null,
+    });
+  });
+
+  it("leaves the download settings out when the panel is hidden", () => {
+    expect(
+      withoutDownloadSettings({ title: "a", downloadLimit: 5, downloadExpiryDays: 30 }),
+    ).toEqual({ title: "a" });
+  });
+});
+
+describe("validation and save failures", () => {
+  it("words the summary toast", () => {
+    expect(SHOP_ITEM_TEXT.validationFailedTitle).toBe("Form Validation Failed");
+    expect(formValidationDescription(3)).toBe("Please fix 3 error(s) before submitting");
+  });
+
+  it("gives every 'Save Failed' message of the spec", () => {
+    expect(shopSaveFailureMessage("duplicate", "create")).toBe(
+      "A product with this information already exists. Please use a different title or modify your data.",
+    );
+    expect(shopSaveFailureMessage("duplicate", "update")).toMatch(
+      /^A product with similar information already exists\./,
+    );
+    expect(shopSaveFailureMessage("invalid-data", "update")).toBe(
+      "Invalid data provided. Please check all fields and try again.",
+    );
+    expect(shopSaveFailureMessage("permission", "update")).toBe(
+      "You do not have permission to update products. Please contact an administrator.",
+    );
+    expect(shopSaveFailureMessage("network", "create")).toBe(
+      "Network error occurred. Please check your internet connection and try again.",
+    );
+    expect(shopSaveFailureMessage("timeout", "create")).toBe(
+      "The request timed out. This may be due to large file uploads. Please try again with smaller files.",
+    );
+    expect(shopSaveFailureMessage("unexpected", "create")).toBe(
+      "An unexpected error occurred while saving the product. Please try again.",
+    );
+  });
+
+  it("tells the failures apart", () => {
+    expect(classifyShopSaveError({ pgCode: "23505" })).toBe("duplicate");
+    expect(classifyShopSaveError({ pgCode: "23514" })).toBe("invalid-data");
+    expect(classifyShopSaveError({ pgCode: "42501" })).toBe("permission");
+    expect(classifyShopSaveError({ status: 403 })).toBe("permission");
+    expect(classifyShopSaveError({ code: "ECONNRESET" })).toBe("network");
+    expect(classifyShopSaveError({ pgCode: "08006" })).toBe("network");
+    expect(classifyShopSaveError({ name: "TimeoutError" })).toBe("timeout");
+    expect(classifyShopSaveError({ pgCode: "23503" })).toBe("unexpected");
+    expect(classifyShopSaveError({})).toBe("unexpected");
+  });
+});
+
+describe("the image URL check", () => {
+  it("probes only http(s) addresses longer than 10 characters", () => {
+    expect(shouldProbeImageUrl("https://a.b")).toBe(true); // 11 characters
+    expect(shouldProbeImageUrl("http://a.b")).toBe(false); // 10
+    expect(shouldProbeImageUrl("/uploads/images/cover.webp")).toBe(false);
+    expect(shouldProbeImageUrl("ftp://example.com/a.png")).toBe(false);
+    expect(SHOP_ITEM_TEXT.imageProbeOk).toBe("Valid image URL");
+    expect(SHOP_ITEM_TEXT.imageProbeFailed).toBe("Invalid image URL");
   });
 });

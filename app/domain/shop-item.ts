@@ -32,6 +32,19 @@ export const SHOP_ITEM_CATEGORIES = [
 ] as const;
 export type ShopItemCategory = (typeof SHOP_ITEM_CATEGORIES)[number];
 
+export const SHOP_CATEGORY_LABELS: Record<ShopItemCategory, string> = {
+  digital_music: "Digital Music",
+  physical_music: "Physical Music",
+  sheet_music: "Sheet Music",
+  merchandise: "Merchandise",
+  free_content: "Free Content",
+  cd: "CD",
+};
+
+export function shopCategoryLabel(category: string): string {
+  return SHOP_CATEGORY_LABELS[category as ShopItemCategory] ?? category;
+}
+
 export const DOWNLOAD_LIMIT_DEFAULT = 5;
 export const DOWNLOAD_LIMIT_MIN = 1;
 export const DOWNLOAD_LIMIT_MAX = 100;
@@ -42,6 +55,10 @@ export const DOWNLOAD_EXPIRY_DAYS_MAX = 365;
 export const PRICE_MAX = 99_999_999.99;
 /** A typed image URL longer than this is probed with a HEAD request (spec §5). */
 export const IMAGE_PROBE_MIN_LENGTH = 10;
+
+/** How long the test-inventory panel's toasts stay (spec §9: 8000 ms, cleanup 5000 ms). */
+export const TEST_ITEM_TOAST_MS = 8000;
+export const TEST_ITEM_CLEANUP_TOAST_MS = 5000;
 
 /** The item the test-inventory panel inserts, and the title its cleanup matches. */
 export const TEST_SHOP_ITEM = {
@@ -75,6 +92,12 @@ export const SHOP_ITEM_TEXT = {
   unexpected: "An unexpected error occurred while saving the product. Please try again.",
   imageProbeFailed: "Invalid image URL",
   imageProbeOk: "Valid image URL",
+  testItemCreated: "Test item created",
+  testItemsDeleted: "Test items deleted",
+  fetchFailed: "Failed to fetch shop items",
+  empty: "No shop items yet. Add your first product!",
+  addTitle: "Add New Product",
+  editTitle: "Edit Product",
   // The spec gives no text for these two.
   deleted: "Product deleted successfully",
   deleteConfirm: "Are you sure you want to delete this product?",
@@ -85,9 +108,73 @@ export function shopSavePermissionDenied(mode: "create" | "update"): string {
   return `You do not have permission to ${mode} products. Please contact an administrator.`;
 }
 
+/** The toast's words under the title 'Form Validation Failed'. */
+export function formValidationDescription(count: number): string {
+  return `Please fix ${count} error(s) before submitting`;
+}
+
 /** The toast when a submit finds errors: 'Form Validation Failed: Please fix N error(s) before submitting'. */
 export function formValidationSummary(count: number): string {
-  return `${SHOP_ITEM_TEXT.validationFailedTitle}: Please fix ${count} error(s) before submitting`;
+  return `${SHOP_ITEM_TEXT.validationFailedTitle}: ${formValidationDescription(count)}`;
+}
+
+/** What went wrong with a save, as admin spec §8 "Shop save" tells them apart. */
+export type ShopSaveFailure =
+  "duplicate" | "invalid-data" | "permission" | "network" | "timeout" | "unexpected";
+
+/** The 'Save Failed' toast's message for a failure of a create or an update. */
+export function shopSaveFailureMessage(
+  failure: ShopSaveFailure,
+  mode: "create" | "update",
+): string {
+  switch (failure) {
+    case "duplicate":
+      return mode === "create"
+        ? SHOP_ITEM_TEXT.duplicateOnCreate
+        : SHOP_ITEM_TEXT.duplicateOnUpdate;
+    case "invalid-data":
+      return SHOP_ITEM_TEXT.invalidData;
+    case "permission":
+      return shopSavePermissionDenied(mode);
+    case "network":
+      return SHOP_ITEM_TEXT.network;
+    case "timeout":
+      return SHOP_ITEM_TEXT.timeout;
+    default:
+      return SHOP_ITEM_TEXT.unexpected;
+  }
+}
+
+/**
+ * Which failure an error is: the PostgreSQL codes of spec §8 (23505, 23514, 42501), a
+ * refused permission (status 403), a dropped connection, or a time-out; otherwise
+ * unexpected.
+ */
+export function classifyShopSaveError(error: {
+  pgCode?: string;
+  status?: number;
+  code?: string;
+  name?: string;
+}): ShopSaveFailure {
+  if (error.pgCode === "23505") return "duplicate";
+  if (error.pgCode === "23514") return "invalid-data";
+  if (error.pgCode === "42501" || error.status === 401 || error.status === 403) {
+    return "permission";
+  }
+  if (
+    error.name === "TimeoutError" ||
+    error.code === "ETIMEDOUT" ||
+    error.pgCode === "57014" // query cancelled by statement timeout
+  ) {
+    return "timeout";
+  }
+  if (
+    ["ECONNREFUSED", "ECONNRESET", "EPIPE", "ENOTFOUND", "EAI_AGAIN"].includes(error.code ?? "") ||
+    error.pgCode?.startsWith("08") // connection exceptions
+  ) {
+    return "network";
+  }
+  return "unexpected";
 }
 
 export const SHOP_ITEM_MESSAGES = {
@@ -254,10 +341,67 @@ const roundPrice = <T extends Fields>(v: T): T => ({
 });
 
 export const shopItemCreateSchema = z.object(fields).superRefine(shopRules).transform(roundPrice);
+/**
+ * An edit also posts the stock the dialog opened with (`inventoryCountSeen`), so the
+ * server applies a change of stock as a difference and never undoes a buyer's hold
+ * that happened meanwhile (see shop-items.server.ts).
+ */
 export const shopItemUpdateSchema = z
-  .object({ id: entryId, ...fields })
+  .object({
+    id: entryId,
+    ...fields,
+    inventoryCountSeen: optionalCount({ invalid: M.inventoryInvalid }).optional(),
+  })
   .superRefine(shopRules)
   .transform(roundPrice);
+
+export const shopItemDeleteSchema = z.object({ id: entryId });
+
+/** The table's Visible and Featured switches. */
+export const shopItemFlagSchema = z.object({
+  id: entryId,
+  flag: z.enum(["isVisible", "isFeatured"], { error: "Unknown switch" }),
+  value: formBoolean(),
+});
+
+/** The whole new order from the up/down buttons; one id arrives as text, none as nothing. */
+export const shopItemReorderSchema = z.object({
+  ids: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+    .pipe(z.array(entryId)),
+});
+
+/** An intent that takes nothing but itself (the test-inventory buttons). */
+export const noInputSchema = z.object({});
+
+/** The image URL check: only addresses longer than 10 characters are probed. */
+export const imageUrlCheckSchema = z.object({
+  url: z
+    .string()
+    .trim()
+    .refine((v) => shouldProbeImageUrl(v), SHOP_ITEM_TEXT.imageProbeFailed),
+});
+
+/** An http(s) image address longer than 10 characters is worth a HEAD request (spec §5). */
+export function shouldProbeImageUrl(value: string): boolean {
+  const url = value.trim();
+  return url.length > IMAGE_PROBE_MIN_LENGTH && webUrlProblem(url) === null;
+}
+
+/** The table's price: 2 decimals, or 'Free' when there is none (spec §2, §9). */
+export function formatShopPrice(price: number | null | undefined): string {
+  return price ? `$${price.toFixed(2)}` : "Free";
+}
+
+/** The table's tags: the first 3, then '+N' for the rest (spec §2, §9). */
+export function visibleTags(tags: readonly string[]): { shown: string[]; more: string | null } {
+  return {
+    shown: tags.slice(0, 3),
+    more: tags.length > 3 ? `+${tags.length - 3}` : null,
+  };
+}
 
 export type ShopItemFormValues = z.input<typeof shopItemCreateSchema>;
 export type ShopItemInput = z.output<typeof shopItemCreateSchema>;
@@ -273,4 +417,12 @@ export function showsDownloadSettings(item: {
     item.category === "digital_music" ||
     (item.pdfFileUrl ?? "").trim() !== ""
   );
+}
+
+/** An item's values without the download settings (kept as stored when the panel is hidden). */
+export function withoutDownloadSettings<
+  T extends { downloadLimit?: number; downloadExpiryDays?: number },
+>(values: T): Omit<T, "downloadLimit" | "downloadExpiryDays"> {
+  const { downloadLimit: _limit, downloadExpiryDays: _expiry, ...rest } = values;
+  return rest;
 }
