@@ -5,7 +5,7 @@
 import { roundMoney } from "./money";
 import type { Product, ProductFormat } from "./product";
 import { MAX_LINE_QUANTITY } from "./order-validation";
-import { checkStock, type StockCheck } from "./stock";
+import { checkStock, isStockTrackedCategory, lowStockCount, type StockCheck } from "./stock";
 
 /** Local-storage key of the cart. */
 export const CART_STORAGE_KEY = "shop-cart";
@@ -159,6 +159,28 @@ export function removeFromCart(cart: Cart, lineId: string): Cart {
 /** The plus button is disabled at the stock limit ("Maximum quantity reached"). */
 export function canIncrease(cart: Cart, line: CartItem): boolean {
   return checkCartQuantity(line.product, quantityInCart(cart, line.product.id) + 1).available;
+}
+
+export interface CartLineStockNote {
+  text: string;
+  /** "limit": the plus button is off; "low": few left; "info": plenty, or not counted. */
+  tone: "limit" | "low" | "info";
+}
+
+/**
+ * The note under a cart line's quantity control (spec §5 and §8): "Maximum quantity
+ * reached" at the limit, "Only {n} in stock" at 5 or fewer, else the stock check's own
+ * words ("{n} items available", "Digital item - unlimited availability").
+ */
+export function cartLineStockNote(cart: Cart, line: CartItem): CartLineStockNote | null {
+  if (!canIncrease(cart, line)) return { text: "Maximum quantity reached", tone: "limit" };
+  const source = stockSource(line.product);
+  // A physical item whose stock the artist does not count: "Digital item - unlimited
+  // availability" would be untrue of a tote bag, so it gets no note.
+  if (source.inventoryCount === null && isStockTrackedCategory(source.category)) return null;
+  const low = lowStockCount(source);
+  if (low !== null) return { text: `Only ${low} in stock`, tone: "low" };
+  return { text: checkStock(source, quantityInCart(cart, line.product.id)).message, tone: "info" };
 }
 
 export const MAX_QUANTITY_MESSAGE = `You can order up to ${MAX_LINE_QUANTITY} of one item online.`;

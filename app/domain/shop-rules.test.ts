@@ -13,6 +13,7 @@ import {
   MAX_QUANTITY_MESSAGE,
   addToCart,
   canIncrease,
+  cartLineStockNote,
   cartTotals,
   parseCart,
   serializeCart,
@@ -207,6 +208,32 @@ describe("cart", () => {
     expect(more.changed).toBe(false);
     expect(more.stock.message).toBe(MAX_QUANTITY_MESSAGE);
     expect(updateQuantity(cart, cart[0]!.id, 10 ** 9).changed).toBe(false);
+  });
+
+  it("notes stock under each line: the limit, few left, or the stock check's words", () => {
+    let cart = addToCart([], cd, undefined, now).cart;
+    expect(cartLineStockNote(cart, cart[0]!)).toEqual({ text: "Only 3 in stock", tone: "low" });
+    cart = updateQuantity(cart, cart[0]!.id, 3).cart;
+    expect(cartLineStockNote(cart, cart[0]!)).toEqual({
+      text: "Maximum quantity reached",
+      tone: "limit",
+    });
+    const plenty = toCartProduct(toProduct(item({ id: "p1", inventoryCount: 40 })));
+    const withPlenty = addToCart([], plenty, undefined, now).cart;
+    expect(cartLineStockNote(withPlenty, withPlenty[0]!)).toEqual({
+      text: "40 items available",
+      tone: "info",
+    });
+    const uncounted = toCartProduct(
+      toProduct(item({ id: "t1", category: "merchandise", inventoryCount: null })),
+    );
+    const withUncounted = addToCart([], uncounted, undefined, now).cart;
+    expect(cartLineStockNote(withUncounted, withUncounted[0]!)).toBeNull();
+    const withDigital = addToCart([], digital, undefined, now).cart;
+    expect(cartLineStockNote(withDigital, withDigital[0]!)).toEqual({
+      text: "Digital item - unlimited availability",
+      tone: "info",
+    });
   });
 
   it("round-trips through storage with addedAt as a Date, dropping junk", () => {

@@ -152,11 +152,16 @@ export default function CartDrawers() {
               </dd>
             </div>
           </dl>
+          {/* On phones a column (checkout first, full height); side by side from sm. */}
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button variant="ghost" onClick={handleClear} className="sm:w-auto">
               Clear Cart
             </Button>
-            <Button size="lg" className="flex-1" onClick={() => setView("email")}>
+            <Button
+              size="lg"
+              className="w-full sm:w-auto sm:flex-1"
+              onClick={() => setView("email")}
+            >
               Proceed to Checkout <ArrowRight aria-hidden />
             </Button>
           </div>
@@ -205,6 +210,7 @@ export default function CartDrawers() {
           {view === "email" && (
             <CheckoutEmailStep
               initialEmail={email}
+              onChange={setEmail}
               steps={steps}
               onSubmit={(value) => {
                 setEmail(value);

@@ -1,6 +1,6 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { canIncrease, lineTotal, type Cart, type CartItem } from "~/domain/cart";
+import { cartLineStockNote, lineTotal, type Cart, type CartItem } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
 import { removeLine, setLineQuantity } from "~/lib/cart-store";
 import { lineFormatLabel } from "~/components/shop/labels";
@@ -18,8 +18,9 @@ export function removeWithToast(line: CartItem) {
 /** One cart line: image, title, format, unit price, quantity control, line total, remove. */
 export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
   const { product } = line;
-  const atLimit = !canIncrease(cart, line);
-  const limitId = `limit-${line.id}`;
+  const note = cartLineStockNote(cart, line);
+  const atLimit = note?.tone === "limit";
+  const noteId = `stock-${line.id}`;
 
   function change(quantity: number) {
     if (quantity <= 0) {
@@ -95,14 +96,20 @@ export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
                 onClick={() => change(line.quantity + 1)}
                 disabled={atLimit}
                 aria-label="Increase quantity"
-                aria-describedby={atLimit ? limitId : undefined}
+                aria-describedby={note ? noteId : undefined}
               >
                 <Plus aria-hidden className="size-4" />
               </button>
             </div>
-            {atLimit && (
-              <p id={limitId} className="text-xs text-primary/90" data-testid="cart-line-limit">
-                Maximum quantity reached
+            {note && (
+              <p
+                id={noteId}
+                className={
+                  note.tone === "info" ? "text-xs text-muted-foreground" : "text-xs text-primary"
+                }
+                data-testid={atLimit ? "cart-line-limit" : "cart-line-stock"}
+              >
+                {note.text}
               </p>
             )}
           </div>

@@ -7,12 +7,19 @@ import { CheckoutStepHeading } from "./checkout-step-heading";
 export interface CheckoutEmailStepProps {
   initialEmail: string;
   onSubmit: (email: string) => void;
+  /** Every keystroke, so going back to the cart and returning keeps what was typed. */
+  onChange?: (email: string) => void;
   /** 3 steps when a shipping address follows (demo provider, physical goods). */
   steps?: number;
 }
 
 /** Checkout step 1: the e-mail the confirmation and download links go to. */
-export function CheckoutEmailStep({ initialEmail, onSubmit, steps = 2 }: CheckoutEmailStepProps) {
+export function CheckoutEmailStep({
+  initialEmail,
+  onSubmit,
+  onChange,
+  steps = 2,
+}: CheckoutEmailStepProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus({ preventScroll: true }), []);
   const [email, setEmail] = useState(initialEmail);
@@ -50,7 +57,10 @@ export function CheckoutEmailStep({ initialEmail, onSubmit, steps = 2 }: Checkou
           spellCheck={false}
           placeholder="you@example.com"
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            onChange?.(event.target.value);
+          }}
           onBlur={() => setTouched(true)}
           aria-invalid={showError || undefined}
           aria-describedby={showError ? `${errorId} ${helpId}` : helpId}

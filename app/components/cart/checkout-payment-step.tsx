@@ -57,10 +57,12 @@ export function CheckoutPaymentStep({
   }, [attempt]);
 
   return (
-    <div className="space-y-6" data-testid="checkout-payment-step">
+    // On phones the e-mail and address boxes follow the payment options (order-last),
+    // so the total and the pay button are on screen without scrolling.
+    <div className="flex flex-col gap-6" data-testid="checkout-payment-step">
       <CheckoutStepHeading icon={CreditCard} step={step} steps={steps} title="Payment" />
 
-      <div className="flex items-center justify-between gap-3 rounded-2xl border border-border bg-background/40 px-4 py-3">
+      <div className="flex items-center justify-between gap-3 rounded-2xl border border-border bg-background/40 px-4 py-3 max-sm:order-last">
         <div className="min-w-0">
           <p className="text-xs text-muted-foreground">Confirmation and downloads go to</p>
           <p className="truncate font-medium text-foreground" data-testid="checkout-email">
@@ -73,7 +75,7 @@ export function CheckoutPaymentStep({
       </div>
 
       {shippingAddress && (
-        <div className="flex items-start justify-between gap-3 rounded-2xl border border-border bg-background/40 px-4 py-3">
+        <div className="flex items-start justify-between gap-3 rounded-2xl border border-border bg-background/40 px-4 py-3 max-sm:order-last">
           <div className="min-w-0">
             <p className="text-xs text-muted-foreground">Shipping to</p>
             <address

@@ -10,7 +10,7 @@ export const buttonVariants = cva(
           "bg-primary text-primary-foreground shadow-lg shadow-primary/20 hover:bg-secondary",
         outline: "border border-primary/60 text-primary hover:bg-primary/10",
         ghost: "text-foreground hover:bg-muted",
-        destructive: "bg-destructive text-white hover:bg-destructive/90",
+        destructive: "bg-destructive-solid text-white hover:bg-destructive-solid/90",
       },
       size: {
         sm: "h-9 px-4 text-sm",

@@ -105,10 +105,23 @@ const orderBodySchema = z.object({
 
 const cancelBodySchema = z.object({ orderID: z.string().min(1).max(100) });
 
+/**
+ * A provider failure in words for the buyer; the detail (addresses, paths, PayPal's
+ * own error names) goes to the log only.
+ */
+export function buyerFacingProviderReason(error: PaymentProviderError): string {
+  if (error.details.unreachable)
+    return "PayPal could not be reached. Please try again in a moment.";
+  if ((error.details.status ?? 500) >= 500) {
+    return "PayPal is having trouble right now. Please try again in a moment.";
+  }
+  return "PayPal did not accept the order. Please try again, or contact us if it keeps happening.";
+}
+
 const providerError = (what: string, error: unknown) => {
   if (!(error instanceof PaymentProviderError)) return error;
   logger.error({ err: error, ...error.details }, `Payment provider: ${what} failed`);
-  return new OrderError(`${what}: ${error.message}`, 502);
+  return new OrderError(`${what}: ${buyerFacingProviderReason(error)}`, 502);
 };
 
 type CatalogueRow = CatalogueItem & { pdfFileUrl: string | null };

@@ -262,6 +262,7 @@ export class PayPalProvider implements PaymentProvider {
         timedOut
           ? `PayPal did not answer within ${this.timeoutMs / 1000} s (${method} ${path})`
           : `PayPal could not be reached (${method} ${path}): ${error instanceof Error ? error.message : String(error)}`,
+        { unreachable: true },
       );
     }
     let json: unknown = null;

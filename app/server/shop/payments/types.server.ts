@@ -84,6 +84,8 @@ export class PaymentProviderError extends Error {
       /** PayPal's first detail issue, e.g. ORDER_ALREADY_CAPTURED. */
       issue?: string;
       debugId?: string;
+      /** No answer at all (network down, timeout): nothing is known about the request. */
+      unreachable?: boolean;
     } = {},
   ) {
     super(message);
