@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Cookie, Page } from "playwright-core";
-import { ADMIN_TEXT, DASHBOARD_CARDS } from "~/domain/admin";
+import { ADMIN_TEXT, BUSINESS_SCREENS, DASHBOARD_CARDS } from "~/domain/admin";
 import { AUTH_TEXT } from "~/domain/auth";
 import { allowHttpStatus, goto, setupBrowser, type ViewportName } from "./helpers";
 import { verificationLinkIn, waitForMail } from "./mail";
@@ -221,7 +221,7 @@ describe("the owner's first sign-in", () => {
 });
 
 describe("the dashboard", () => {
-  it("shows the 13 link cards; screens not built yet open a placeholder with Back to Dashboard", async () => {
+  it("shows the spec's 13 link cards and the business view's 4; a card opens its screen, with Back to Dashboard", async () => {
     const { page } = await openAsOwner("/admin", "phone");
     const cards = page.getByRole("region", { name: "Manage the site" }).getByRole("link");
     await eventually(() => cards.count()).toBe(13);
@@ -230,6 +230,8 @@ describe("the dashboard", () => {
       .allInnerTexts();
     expect(titles).toEqual(DASHBOARD_CARDS.map((c) => c.title));
     expect(await page.getByText("Letters of Endorsement", { exact: false }).count()).toBe(1);
+    const business = page.getByRole("region", { name: "Your business" }).getByRole("link");
+    expect(await business.count()).toBe(BUSINESS_SCREENS.length);
 
     await page.getByRole("link", { name: /Theme Settings/ }).click();
     await eventually(() => pathname(page)).toBe("/admin/theme");

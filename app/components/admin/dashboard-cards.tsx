@@ -20,7 +20,12 @@ import {
   Users,
   Video,
 } from "lucide-react";
-import { DASHBOARD_CARDS, type AdminIcon } from "~/domain/admin";
+import {
+  BUSINESS_SCREENS,
+  DASHBOARD_CARDS,
+  type AdminIcon,
+  type AdminScreen,
+} from "~/domain/admin";
 
 export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   home: Home,
@@ -43,15 +48,32 @@ export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   history: History,
 };
 
-/** The dashboard's 13 link cards. */
+/** The dashboard's 13 link cards (the spec's), then the business view's cards. */
 export function DashboardCards() {
   return (
-    <section aria-labelledby="manage-heading">
-      <h2 id="manage-heading" className="text-2xl sm:text-3xl">
-        Manage the site
+    <>
+      <CardGroup id="manage-heading" title="Manage the site" cards={DASHBOARD_CARDS} />
+      <CardGroup id="business-heading" title="Your business" cards={BUSINESS_SCREENS} />
+    </>
+  );
+}
+
+function CardGroup({
+  id,
+  title,
+  cards,
+}: {
+  id: string;
+  title: string;
+  cards: readonly AdminScreen[];
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-2xl sm:text-3xl">
+        {title}
       </h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {DASHBOARD_CARDS.map((card) => {
+        {cards.map((card) => {
           const Icon = ADMIN_ICONS[card.icon];
           return (
             <li key={card.path}>

@@ -3,11 +3,13 @@ import { LogOut } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { DashboardCards } from "~/components/admin/dashboard-cards";
+import { DashboardFigures } from "~/components/admin/dashboard-figures";
 import { MaintenanceCard } from "~/components/admin/maintenance-card";
 import { Button } from "~/components/ui/button";
 import { ADMIN_TEXT, maintenanceMessageSchema, maintenanceToggleSchema } from "~/domain/admin";
 import { SITE_NAME } from "~/domain/site";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
+import { readDashboardFigures } from "~/server/admin/dashboard-figures.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { getDb } from "~/server/db/database.server";
 import {
@@ -19,9 +21,12 @@ import {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
+  const db = getDb();
+  const [shop, figures] = await Promise.all([readShopSettings(db), readDashboardFigures(db)]);
   return {
     name: user.fullName || user.name || user.email,
-    shop: await readShopSettings(getDb()),
+    shop,
+    figures,
     defaultMessage: DEFAULT_MAINTENANCE_MESSAGE,
   };
 }
@@ -62,6 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Form>
         }
       />
+      <DashboardFigures figures={loaderData.figures} />
       <MaintenanceCard shop={loaderData.shop} defaultMessage={loaderData.defaultMessage} />
       <DashboardCards />
     </div>

@@ -13,6 +13,7 @@ import {
   type ContactFieldErrors,
   type ContactInput,
 } from "~/domain/contact";
+import { eq } from "drizzle-orm";
 import { SITE_NAME } from "~/domain/site";
 import type { Database } from "../db/database.server";
 import { contactMessages } from "../db/schema.server";
@@ -100,7 +101,17 @@ export async function submitContactMessage(
 
   const messageId = await storeContactMessage(db, parsed.data);
   try {
-    await (options.send ?? sendMail)(db, contactMail(parsed.data, options.recipient));
+    const mailId = await (options.send ?? sendMail)(
+      db,
+      contactMail(parsed.data, options.recipient),
+    );
+    // The link lets /admin/messages show whether the mail reached the artist.
+    if (typeof mailId === "string") {
+      await db
+        .update(contactMessages)
+        .set({ mailOutboxId: mailId })
+        .where(eq(contactMessages.id, messageId));
+    }
   } catch (error) {
     // The message is stored; the artist can still read it. The sender is not asked to
     // send it again, which would only make a duplicate.

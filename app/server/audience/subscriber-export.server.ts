@@ -1,11 +1,22 @@
-/** The subscribers CSV of /admin/subscribers (issue 11). Replaced by the subscribers screen's work. */
-import type { CsvExport } from "~/domain/csv";
-import { NotFound } from "../core/errors.server";
+/** The subscribers CSV of /admin/subscribers: everyone subscribed now, oldest first. */
+import { csvFilename, toCsv, type CsvExport } from "~/domain/csv";
 import type { Database } from "../db/database.server";
+import { currentSubscribers } from "./subscribers-admin.server";
 
 export async function exportSubscribersCsv(
-  _db: Database,
+  db: Database,
   _params: URLSearchParams,
+  now = new Date(),
 ): Promise<CsvExport> {
-  throw new NotFound("The subscribers export is not available yet.");
+  const rows = await currentSubscribers(db);
+  return {
+    filename: csvFilename("subscribers", now),
+    csv: toCsv(
+      [
+        { header: "Email", value: (r: (typeof rows)[number]) => r.email },
+        { header: "Subscribed at", value: (r) => r.subscribedAt },
+      ],
+      rows,
+    ),
+  };
 }

@@ -1,0 +1,87 @@
+/**
+ * Forms and texts of the artist's business screens (messages, subscribers, audit log).
+ * Admin-only: imported by admin routes, so zod stays off public pages.
+ */
+import { z } from "zod";
+
+export const MESSAGES_TEXT = {
+  handled: "Message marked as handled",
+  reopened: "Message marked as not handled",
+  handleFailed: "Failed to update message",
+  retried: "Delivery started again",
+  retryFailed: "Failed to send the message again",
+  fetchFailed: "Failed to fetch messages",
+  empty: "No messages yet",
+  emptyHint: "Messages sent with the contact form appear here, newest first.",
+  emptyUnhandled: "Every message has been handled.",
+} as const;
+
+export const SUBSCRIBERS_TEXT = {
+  removed: "Subscriber removed",
+  removeFailed: "Failed to remove subscriber",
+  fetchFailed: "Failed to fetch subscribers",
+  empty: "No subscribers yet",
+  emptyHint: "People who sign up for the newsletter on the site appear here.",
+  emptyFiltered: "No subscribers match this search.",
+} as const;
+
+export const AUDIT_TEXT = {
+  fetchFailed: "Failed to fetch the audit log",
+  empty: "Nothing has been changed in the back office yet.",
+  emptyFiltered: "No changes on this screen yet.",
+} as const;
+
+export const messageHandledSchema = z.object({
+  id: z.uuid("Unknown message"),
+  handled: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
+export const messageRetrySchema = z.object({ id: z.uuid("Unknown message") });
+
+export const subscriberRemoveSchema = z.object({ id: z.uuid("Unknown subscriber") });
+
+export type DeliveryStatus = "pending" | "sent" | "failed" | "unknown";
+
+export interface AdminMessage {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  receivedAt: string;
+  handledAt: string | null;
+  delivery: {
+    status: DeliveryStatus;
+    attempts: number;
+    lastError: string | null;
+    sentAt: string | null;
+  };
+}
+
+export type SubscriberStatus = "subscribed" | "unsubscribed";
+
+export interface AdminSubscriber {
+  id: string;
+  email: string;
+  status: SubscriberStatus;
+  subscribedAt: string;
+  unsubscribedAt: string | null;
+}
+
+export interface AuditRow {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  screen: string;
+  details: Record<string, unknown>;
+}
+
+export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
+  pending: "Delivering",
+  sent: "Delivered",
+  failed: "Delivery failed",
+  unknown: "Not mailed",
+};

@@ -1,0 +1,61 @@
+/**
+ * The dashboard's figures at a glance: sales of the last 30 days, messages waiting,
+ * products running low, and the newsletter's reach. Each is read on its own, so one
+ * failing query leaves the others (and the dashboard) standing.
+ */
+import { and, count, eq, gte, inArray, isNotNull, lte, sum } from "drizzle-orm";
+import { STOCK_TRACKED_CATEGORIES } from "~/domain/stock";
+import { orNull } from "../core/settle.server";
+import type { Database } from "../db/database.server";
+import { orders, shopItems } from "../db/schema.server";
+import { countUnhandledMessages } from "../audience/messages-admin.server";
+import { countSubscribers } from "../audience/subscribers-admin.server";
+
+export const SALES_WINDOW_DAYS = 30;
+/** A tracked product with this many or fewer left is "low on stock". */
+export const LOW_STOCK_FIGURE_THRESHOLD = 3;
+
+export interface DashboardFigures {
+  /** Paid orders in the window, and their total; refunded orders count for neither. */
+  sales: { orders: number; revenue: number } | null;
+  unhandledMessages: number | null;
+  lowStock: number | null;
+  subscribers: number | null;
+}
+
+export async function salesFigures(db: Database, now = new Date()) {
+  const since = new Date(now.getTime() - SALES_WINDOW_DAYS * 24 * 60 * 60_000);
+  const [row] = await db
+    .select({ orders: count(), revenue: sum(orders.totalAmount) })
+    .from(orders)
+    .where(and(eq(orders.paymentStatus, "completed"), gte(orders.createdAt, since)));
+  return { orders: row?.orders ?? 0, revenue: Math.round(Number(row?.revenue ?? 0) * 100) / 100 };
+}
+
+export async function lowStockCount(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(shopItems)
+    .where(
+      and(
+        eq(shopItems.isVisible, true),
+        inArray(shopItems.category, [...STOCK_TRACKED_CATEGORIES]),
+        isNotNull(shopItems.inventoryCount),
+        lte(shopItems.inventoryCount, LOW_STOCK_FIGURE_THRESHOLD),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function readDashboardFigures(
+  db: Database,
+  now = new Date(),
+): Promise<DashboardFigures> {
+  const [sales, unhandledMessages, lowStock, subscribers] = await Promise.all([
+    orNull(salesFigures(db, now), "dashboard sales figures"),
+    orNull(countUnhandledMessages(db), "dashboard messages figure"),
+    orNull(lowStockCount(db), "dashboard stock figure"),
+    orNull(countSubscribers(db), "dashboard subscribers figure"),
+  ]);
+  return { sales, unhandledMessages, lowStock, subscribers };
+}

@@ -1,0 +1,144 @@
+/**
+ * Contact messages for /admin/messages: newest first, with the delivery state of the
+ * mail that carried each one to the artist, marked handled or not, and a failed
+ * delivery sent again.
+ */
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { ADMIN_LIST_PAGE_SIZE } from "~/domain/audit-log";
+import type { AdminMessage } from "~/domain/business-admin";
+import { recordAudit, type Actor } from "../admin/audit.server";
+import { Conflict, NotFound } from "../core/errors.server";
+import type { Database } from "../db/database.server";
+import { contactMessages, mailOutbox } from "../db/schema.server";
+import { flushOutbox } from "../mail/mail.server";
+
+export type MessageFilter = "all" | "unhandled";
+
+export interface MessagePage {
+  messages: AdminMessage[];
+  total: number;
+  unhandled: number;
+  page: number;
+  pageCount: number;
+}
+
+export async function listMessages(
+  db: Database,
+  options: { filter: MessageFilter; page: number },
+): Promise<MessagePage> {
+  const where = options.filter === "unhandled" ? isNull(contactMessages.handledAt) : undefined;
+  const [total, unhandled] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(where)
+      .then(([row]) => row?.n ?? 0),
+    countUnhandledMessages(db),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
+  const page = Math.min(options.page, pageCount);
+  const rows = await db
+    .select({
+      message: contactMessages,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(contactMessages)
+    .leftJoin(mailOutbox, eq(mailOutbox.id, contactMessages.mailOutboxId))
+    .where(where)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(ADMIN_LIST_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_LIST_PAGE_SIZE);
+  return {
+    total,
+    unhandled,
+    page,
+    pageCount,
+    messages: rows.map(({ message, status, attempts, lastError, sentAt }) => ({
+      id: message.id,
+      name: message.name,
+      email: message.email,
+      subject: message.subject,
+      message: message.message,
+      receivedAt: message.createdAt.toISOString(),
+      handledAt: message.handledAt?.toISOString() ?? null,
+      delivery: {
+        status: (status as AdminMessage["delivery"]["status"] | null) ?? "unknown",
+        attempts: attempts ?? 0,
+        lastError: lastError ?? null,
+        sentAt: sentAt?.toISOString() ?? null,
+      },
+    })),
+  };
+}
+
+export async function countUnhandledMessages(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(contactMessages)
+    .where(isNull(contactMessages.handledAt));
+  return row?.n ?? 0;
+}
+
+/** Marks a message handled (or not again); audited with the change. */
+export async function setMessageHandled(
+  db: Database,
+  actor: Actor,
+  id: string,
+  handled: boolean,
+): Promise<{ subject: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(contactMessages)
+      .set({ handledAt: handled ? new Date() : null })
+      .where(eq(contactMessages.id, id))
+      .returning({ id: contactMessages.id, subject: contactMessages.subject });
+    if (!row) throw new NotFound("This message no longer exists.");
+    await recordAudit(tx, {
+      actor,
+      action: handled ? "contact_messages.handle" : "contact_messages.reopen",
+      entity: "contact_messages",
+      entityId: id,
+      details: { subject: row.subject },
+    });
+    return { subject: row.subject };
+  });
+}
+
+/**
+ * Sends a failed delivery again: the outbox row goes back to pending, due now, with a
+ * fresh count of attempts, and a delivery pass starts. Only a failed mail can be retried
+ * (a pending one is already being tried; a sent one arrived).
+ */
+export async function retryMessageDelivery(
+  db: Database,
+  actor: Actor,
+  id: string,
+): Promise<{ subject: string }> {
+  const result = await db.transaction(async (tx) => {
+    const [message] = await tx
+      .select({ subject: contactMessages.subject, outboxId: contactMessages.mailOutboxId })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id));
+    if (!message) throw new NotFound("This message no longer exists.");
+    if (!message.outboxId) throw new Conflict("This message has no mail to send again.");
+    const [retried] = await tx
+      .update(mailOutbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()`, lastError: null })
+      .where(and(eq(mailOutbox.id, message.outboxId), eq(mailOutbox.status, "failed")))
+      .returning({ id: mailOutbox.id });
+    if (!retried) throw new Conflict("Only a failed delivery can be sent again.");
+    await recordAudit(tx, {
+      actor,
+      action: "contact_messages.retry_delivery",
+      entity: "contact_messages",
+      entityId: id,
+      details: { subject: message.subject },
+    });
+    return { subject: message.subject };
+  });
+  void flushOutbox(db);
+  return result;
+}
