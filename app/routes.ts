@@ -1,19 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { ADMIN_SCREENS } from "./domain/admin";
-
-const appDir = path.dirname(fileURLToPath(import.meta.url));
-
-/**
- * An admin screen is served by `routes/admin/<path>.tsx` once that module exists; until
- * then by the placeholder. So adding a screen is adding its route module, nothing here.
- */
-function adminScreenModule(screenPath: string): string {
-  const file = `routes/admin/${screenPath}.tsx`;
-  return fs.existsSync(path.join(appDir, file)) ? file : "routes/admin/placeholder.tsx";
-}
 
 export default [
   // Shop endpoints: JSON in, JSON out, no page around them.
@@ -38,6 +24,7 @@ export default [
     route("download/:token", "routes/download.tsx"),
     route("downloads/recover", "routes/downloads-recover.tsx"),
     route("auth/owner-setup", "routes/owner-setup.tsx"),
+    route("auth/reset-password", "routes/auth.reset-password.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("auth/sign-out", "routes/sign-out.tsx"),
@@ -45,8 +32,9 @@ export default [
   // loader and action) starts with requireAdmin. tests: app/routes/admin/guard.test.ts
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
+    // Each screen of the registry (domain/admin.ts) is served by routes/admin/<path>.tsx.
     ...ADMIN_SCREENS.map(({ path }) =>
-      route(path, adminScreenModule(path), {
+      route(path, `routes/admin/${path}.tsx`, {
         id: `admin-${path}`,
       }),
     ),

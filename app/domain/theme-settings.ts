@@ -190,3 +190,9 @@ export function themeFormValues(
   }
   return out;
 }
+
+/** Activate and delete name one theme. */
+export const themeIdSchema = z.object({ id: entryId });
+
+export const THEME_DELETE_ACTIVE_MESSAGE =
+  "The active theme cannot be deleted. Activate another theme first.";

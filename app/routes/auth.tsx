@@ -8,6 +8,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { AUTH_TEXT, authModeFromSearch, PASSWORD_MIN_LENGTH } from "~/domain/auth";
 import { authFormSchema, firstErrors } from "~/domain/auth-schemas";
+import { PASSWORD_RESET_TEXT } from "~/domain/password-reset";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { getSessionUser } from "~/server/auth/access.server";
@@ -15,6 +16,7 @@ import { isEmailAllowed } from "~/server/auth/allow-list.server";
 import { submitAuthForm } from "~/server/auth/auth-forms.server";
 import { getDb } from "~/server/db/database.server";
 import { newToast, withFlashToast } from "~/server/http/flash.server";
+import { readPageForm } from "~/server/http/api.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Someone already signed in and allowed goes straight to the dashboard.
@@ -24,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readPageForm(request);
   const parsed = authFormSchema.safeParse(form);
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error);
@@ -66,6 +68,8 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const mode = authModeFromSearch(searchParams);
   const creating = mode === "sign-up";
+  // After a password reset (routes/auth.reset-password.tsx).
+  const passwordReset = !creating && searchParams.get("password-reset") === "done";
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   useToastMessage(actionData?.toast);
@@ -105,6 +109,15 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" className="space-y-5" aria-busy={submitting}>
         <input type="hidden" name="mode" value={mode} />
+        {passwordReset && !actionData && (
+          <div className="flex gap-3 rounded-2xl border border-success/40 bg-success/10 p-4 text-sm">
+            <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+            <p role="status">
+              <span className="font-semibold">{PASSWORD_RESET_TEXT.doneTitle}.</span>{" "}
+              {PASSWORD_RESET_TEXT.doneDescription}
+            </p>
+          </div>
+        )}
         {formError && (
           <p
             role="alert"
@@ -146,6 +159,16 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             />
           )}
         </FormField>
+        {!creating && (
+          <p className="-mt-2 text-right text-sm">
+            <Link
+              to="/auth/reset-password"
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </p>
+        )}
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting && <Loader2 aria-hidden className="animate-spin" />}
           {submitting
