@@ -283,7 +283,11 @@ describe.each(await testDatabaseKinds())("PayPal webhooks on %s", (kind) => {
       received: true,
       outcome: "refunded: 1 download link(s) revoked",
     });
-    expect((await orderOf(orderID)).paymentStatus).toBe("refunded");
+    const refunded = await orderOf(orderID);
+    expect(refunded.paymentStatus).toBe("refunded");
+    // Refunded in PayPal first: the order keeps the refund like one made in /admin/orders.
+    expect(refunded.refundId).toEqual(expect.any(String));
+    expect(refunded.refundedAt).toBeInstanceOf(Date);
     expect(
       await t.db.select().from(downloadTokens).where(inArray(downloadTokens.orderLineId, lineIds)),
     ).toEqual([]);

@@ -196,7 +196,8 @@ async function processEvent(
       const revoked = await db.transaction(async (tx) => {
         const [marked] = await tx
           .update(orders)
-          .set({ paymentStatus: "refunded" })
+          // Refunded in PayPal's dashboard: /admin/orders shows the refund like its own.
+          .set({ paymentStatus: "refunded", refundId: resource.refundId, refundedAt: new Date() })
           .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "completed")))
           .returning({ id: orders.id });
         if (!marked) return null;
