@@ -6,13 +6,22 @@ import { cn } from "~/lib/cn";
 
 export interface TableProps extends React.ComponentProps<"table"> {
   containerClassName?: string;
+  /** Names the scrolling wrapper, which takes keyboard focus so a keyboard can scroll it. */
+  scrollLabel?: string;
 }
 
-export function Table({ className, containerClassName, ...props }: TableProps) {
+export function Table({ className, containerClassName, scrollLabel, ...props }: TableProps) {
   return (
     <div
       data-slot="table-container"
-      className={cn("relative w-full overflow-x-auto", containerClassName)}
+      // A table wider than a phone scrolls sideways: focusable, so arrow keys reach it.
+      tabIndex={0}
+      role="region"
+      aria-label={scrollLabel ?? "Table"}
+      className={cn(
+        "relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+        containerClassName,
+      )}
     >
       <table
         data-slot="table"

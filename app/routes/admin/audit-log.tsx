@@ -94,7 +94,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               {
                 id: "when",
                 header: "When",
-                className: "whitespace-nowrap",
+                className: "sm:whitespace-nowrap",
                 cell: (row) => <time dateTime={row.at}>{formatOrderDate(row.at, timeZone)}</time>,
               },
               {

@@ -131,7 +131,7 @@ export function DataTable<T>({
       data-slot="data-table"
       className={cn("overflow-hidden rounded-2xl border border-border/70 bg-card", className)}
     >
-      <Table>
+      <Table scrollLabel={caption}>
         {caption && <TableCaption className="sr-only">{caption}</TableCaption>}
         <TableHeader>
           <TableRow className="hover:bg-transparent">
