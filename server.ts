@@ -10,7 +10,7 @@ import express, { type Request, type Response } from "express";
 import compression from "compression";
 import helmet from "helmet";
 import { createRequestHandler } from "@react-router/express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { EnvError, getEnv } from "./app/server/core/env.server";
 
 let env: ReturnType<typeof getEnv>;
@@ -40,6 +40,8 @@ const { originCheck } = await import("./app/server/http/origin-check.server");
 const { limitRequestBodies } = await import("./app/server/http/body-limit.server");
 const { shedLoad } = await import("./app/server/http/load-shedding.server");
 const { precompressedAssets } = await import("./app/server/http/static-assets.server");
+const { createContentSecurityPolicy, nonceSource } = await import("./app/server/http/csp.server");
+const { createPageCache } = await import("./app/server/http/page-cache.server");
 const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.server");
 const { toNodeHandler } = await import("better-auth/node");
 
@@ -107,36 +109,20 @@ const paypalOrigins = [
   "https://www.paypal.com",
   "https://www.sandbox.paypal.com",
 ];
+// Scripts: a nonce per response here; a cached page swaps in its scripts' hashes.
+const contentSecurityPolicy = isDev ? null : createContentSecurityPolicy({ paypalOrigins });
+if (contentSecurityPolicy) {
+  app.use((_req, res, next) => {
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy([nonceSource(res.locals.cspNonce as string)]),
+    );
+    next();
+  });
+}
 app.use(
   helmet({
-    contentSecurityPolicy: isDev
-      ? false
-      : {
-          useDefaults: false,
-          directives: {
-            "default-src": ["'self'"],
-            "script-src": [
-              "'self'",
-              (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-              ...paypalOrigins,
-            ],
-            "style-src": ["'self'", "'unsafe-inline'"],
-            "img-src": ["'self'", "data:", "blob:", "https:"],
-            "media-src": ["'self'", "blob:", "https:"],
-            "font-src": ["'self'"],
-            "connect-src": ["'self'", ...paypalOrigins],
-            "frame-src": [
-              "https://www.youtube-nocookie.com",
-              "https://www.youtube.com",
-              "https://w.soundcloud.com",
-              ...paypalOrigins,
-            ],
-            "object-src": ["'none'"],
-            "base-uri": ["'self'"],
-            "form-action": ["'self'"],
-            "frame-ancestors": ["'self'"],
-          },
-        },
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: env.SITE_URL.startsWith("https://"),
     // Not "no-referrer": under it browsers send `Origin: null` with a plain HTML form
@@ -240,6 +226,23 @@ if (isDev) {
 } else {
   app.use(express.static(clientDir, { maxAge: "1h" }));
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  if (env.PAGE_CACHE) {
+    // Public pages the same for everyone come from memory (docs/decisions/019).
+    const renderAnonymously = createFetchHandler(build, "production");
+    const pageCache = createPageCache({
+      render: (url) =>
+        renderAnonymously(new Request(url, { headers: { accept: "text/html" } }), {
+          cspNonce: undefined,
+          clientAddress: "",
+          wholeDocument: true,
+        }),
+      contentSecurityPolicy,
+      siteUrl: env.SITE_URL,
+      productionHost: env.SITE_PRODUCTION_HOST,
+      timeZone: env.SITE_TIME_ZONE,
+    });
+    app.use(pageCache.middleware);
+  }
   // Past a bounded number of renders in flight: 503 with Retry-After, never a queue.
   app.use(shedLoad());
   app.use(createRequestHandler({ build, getLoadContext }));

@@ -8,6 +8,12 @@
 export const PUBLIC_PAGE_CACHE_CONTROL =
   "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 
+/**
+ * For a page that shows stock: a CDN may keep it but must ask every time (the ETag makes
+ * that a 304 from the page cache), so "Out of Stock" shows on the next load everywhere.
+ */
+export const LIVE_PUBLIC_PAGE_CACHE_CONTROL = "public, no-cache";
+
 interface HeadersArgs {
   loaderHeaders: Headers;
   parentHeaders: Headers;
@@ -17,17 +23,21 @@ interface HeadersArgs {
 
 const setsCookie = (h: Headers | undefined) => Boolean(h?.get("Set-Cookie"));
 
-export function publicPageHeaders({
-  loaderHeaders,
-  parentHeaders,
-  actionHeaders,
-  errorHeaders,
-}: HeadersArgs): Headers {
+function cacheHeaders(
+  publicCacheControl: string,
+  { loaderHeaders, parentHeaders, actionHeaders, errorHeaders }: HeadersArgs,
+): Headers {
   const headers = new Headers();
   const personal =
     errorHeaders !== undefined ||
     [loaderHeaders, parentHeaders, actionHeaders].some(setsCookie) ||
     [...actionHeaders.keys()].length > 0;
-  headers.set("Cache-Control", personal ? "no-store" : PUBLIC_PAGE_CACHE_CONTROL);
+  headers.set("Cache-Control", personal ? "no-store" : publicCacheControl);
   return headers;
 }
+
+export const publicPageHeaders = (args: HeadersArgs) =>
+  cacheHeaders(PUBLIC_PAGE_CACHE_CONTROL, args);
+
+export const livePublicPageHeaders = (args: HeadersArgs) =>
+  cacheHeaders(LIVE_PUBLIC_PAGE_CACHE_CONTROL, args);

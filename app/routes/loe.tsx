@@ -1,4 +1,5 @@
 import { useRevalidator } from "react-router";
+import { publicPageHeaders } from "~/lib/http-cache";
 import type { Route } from "./+types/loe";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { AudioCollection } from "~/components/loe/audio-collection";
@@ -98,3 +99,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export const ErrorBoundary = RouteErrorBoundary;
+
+export const headers = publicPageHeaders;

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
+import { livePublicPageHeaders } from "~/lib/http-cache";
 import type { Route } from "./+types/shop";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ShopMaintenance } from "~/components/shop-maintenance";
@@ -80,3 +81,5 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export const ErrorBoundary = RouteErrorBoundary;
+
+export const headers = livePublicPageHeaders;

@@ -243,7 +243,7 @@ export async function updatePageContent(
   const { row } = await db.transaction((tx) =>
     writeContent(tx, actor, input.pageName, state, { action: "page_content.update" }),
   );
-  invalidateSiteCache();
+  invalidateSiteCache({ kind: "page-content", keys: [input.pageName] });
   return row;
 }
 
@@ -285,6 +285,6 @@ export async function restoreContentVersion(
     });
     return { pageName: key, row, version };
   });
-  invalidateSiteCache();
+  invalidateSiteCache({ kind: "page-content", keys: [result.pageName] });
   return result;
 }

@@ -1,9 +1,13 @@
 /**
  * A small in-process cache for public content reads. Entries expire after their
- * freshness time (public-site spec §9), and every admin save drops them all, so the
- * next page load shows the change.
+ * freshness time (public-site spec §9), and every admin save drops them, so the next
+ * page load shows the change. Whatever else keeps public output (the rendered-page
+ * cache) listens to the same invalidation, so a service has one function to call.
  */
+import type { SiteChange } from "~/domain/page-cache";
 import { singleton } from "./singleton.server";
+
+export type { SiteChange } from "~/domain/page-cache";
 
 interface Entry {
   value: Promise<unknown>;
@@ -11,6 +15,9 @@ interface Entry {
 }
 
 const store = () => singleton("content-cache", () => new Map<string, Entry>());
+const listeners = () => singleton("site-change-listeners", () => new Set<SiteChangeListener>());
+
+export type SiteChangeListener = (change: SiteChange) => void;
 
 export const MINUTE = 60_000;
 
@@ -28,7 +35,25 @@ export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): P
   return value;
 }
 
-/** Call after any write that public pages show (content, settings, theme, items …). */
-export function invalidateSiteCache(): void {
-  store().clear();
+/** Content-cache keys the shop's purchase counts and stock can change. */
+const SHOP_READS = /^shop:(items|featured)$/;
+
+/**
+ * Call after (never inside) the transaction of any write that public pages show.
+ * Without an argument everything is dropped; a narrower change drops less.
+ */
+export function invalidateSiteCache(change: SiteChange = { kind: "everything" }): void {
+  const entries = store();
+  if (change.kind === "shop") {
+    for (const key of entries.keys()) if (SHOP_READS.test(key)) entries.delete(key);
+  } else {
+    entries.clear();
+  }
+  for (const listener of listeners()) listener(change);
+}
+
+/** Hears every invalidation (the rendered-page cache); returns the way to stop. */
+export function onSiteChange(listener: SiteChangeListener): () => void {
+  listeners().add(listener);
+  return () => listeners().delete(listener);
 }

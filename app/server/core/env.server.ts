@@ -3,8 +3,8 @@ import { z } from "zod";
 import { DEFAULT_SITE_TIME_ZONE, isValidTimeZone } from "~/domain/time-zone";
 
 const flag = z
-  .enum(["true", "false", "1", "0", "yes", "no", ""])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes" || v === "on");
 
 const optionalText = z
   .string()
@@ -105,6 +105,8 @@ const envSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     SEED_DEMO_CONTENT: flag.default(true),
+    /** The rendered-page cache of public pages (docs/decisions/019); "off" renders every request. */
+    PAGE_CACHE: flag.default(true),
     TRUST_PROXY: trustProxy.default(false),
   })
   .transform((env) => ({

@@ -319,7 +319,7 @@ export async function refundOrder(
     return { order: await findOrder(db, order.id), refundedNow: false };
   }
   // Purchase counts order the shop's "most popular" lists.
-  invalidateSiteCache();
+  invalidateSiteCache({ kind: "shop" });
   logger.info({ orderId: order.id, refundId }, "Order refunded from the back office");
   return { order: marked, refundedNow: true };
 }

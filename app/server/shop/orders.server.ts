@@ -232,6 +232,8 @@ export async function createProviderOrder(
       );
       await holdStock(tx, providerOrderId, holds, holdExpiresAt(now));
     });
+    // The shop shows what is left once held copies are taken.
+    if (holds.size > 0) invalidateSiteCache({ kind: "shop" });
   } catch (error) {
     // The provider order is left unapproved: it can never be charged and simply lapses.
     if (error instanceof OutOfStock) throw new OrderError(error.message, 409);
@@ -422,6 +424,7 @@ export async function completeOrder(
     await db.transaction((tx) =>
       reholdStock(tx, order.providerOrderId, holdExpiresAt(now, CAPTURE_GRACE_MINUTES)),
     );
+    invalidateSiteCache({ kind: "shop" });
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;
     return soldOutBeforeCapture(db, provider, order, error.title, { ...options, now });
@@ -630,8 +633,8 @@ export async function recordCapture(
 
   const firstTime = queued !== null;
   if (queued) {
-    // Purchase counts order the "most popular" lists (stock itself is read fresh).
-    invalidateSiteCache();
+    // Purchase counts order the "most popular" lists; a lapsed hold may have been retaken.
+    invalidateSiteCache({ kind: "shop" });
     deliverQueuedMail(db, [queued]);
     logger.info({ orderId: order.id, provider: provider.name }, "Order completed");
   }

@@ -11,6 +11,7 @@ import type { Database, Transaction } from "../db/database.server";
 import { shopItems, stockReservations } from "../db/schema.server";
 import { Conflict } from "../core/errors.server";
 import { logger } from "../core/logger.server";
+import { invalidateSiteCache } from "../core/cache.server";
 
 /** Stock ran out for an item between the cart and the hold. */
 export class OutOfStock extends Conflict {
@@ -78,7 +79,7 @@ export async function releaseStock(
   providerOrderId: string,
   status: "released" | "expired" = "released",
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const rows = await tx
       .update(stockReservations)
       .set({ status })
@@ -97,6 +98,8 @@ export async function releaseStock(
     }
     return rows.length;
   });
+  if (released) invalidateSiteCache({ kind: "shop" });
+  return released;
 }
 
 /** Ends every hold whose time is up and puts its stock back. Returns how many. */
@@ -116,7 +119,10 @@ export async function expireStockHolds(db: Database, now: Date = new Date()): Pr
     for (const [shopItemId, quantity] of byId(perItem)) await returnStock(tx, shopItemId, quantity);
     return rows.length;
   });
-  if (expired) logger.info({ expired }, "Expired stock holds released");
+  if (expired) {
+    invalidateSiteCache({ kind: "shop" });
+    logger.info({ expired }, "Expired stock holds released");
+  }
   return expired;
 }
 

@@ -210,7 +210,7 @@ async function processEvent(
         return revokeOrderDownloads(tx, order.id);
       });
       if (revoked === null) return `ignored: order ${order.paymentStatus}`;
-      invalidateSiteCache();
+      invalidateSiteCache({ kind: "shop" });
       return `refunded: ${revoked} download link(s) revoked`;
     }
 

@@ -1,0 +1,287 @@
+/**
+ * The rendered-page cache (docs/decisions/019). Public pages and feeds are the same for
+ * every visitor until the artist saves, so the finished document is kept in memory with
+ * its brotli and gzip copies, and answered without React or the database. Every write
+ * that public pages show drops what it changed through `invalidateSiteCache`.
+ *
+ * A copy is rendered without a nonce: its Content-Security-Policy lists the hashes of
+ * its inline scripts instead, computed once when it is rendered.
+ */
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import {
+  chooseEncoding,
+  etagMatches,
+  hasPrivateCookie,
+  inlineScriptTexts,
+  PAGE_CACHE_MAX_BYTES,
+  pageCacheDecision,
+  pageCacheExpiry,
+  pathsAffectedBy,
+  type CachedPath,
+  type ContentEncoding,
+  type SiteChange,
+} from "~/domain/page-cache";
+import { isProductionHost } from "~/domain/site";
+import { onSiteChange } from "../core/cache.server";
+import { scriptHashSources, type ContentSecurityPolicy } from "./csp.server";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+export const PAGE_CACHE_HEADER = "X-Page-Cache";
+
+/** A rendered answer, as kept (or, when it may not be kept, sent once). */
+interface RenderedPage {
+  path: CachedPath;
+  status: number;
+  /** The route's own headers (Content-Type, Cache-Control, …), minus per-response ones. */
+  headers: [string, string][];
+  bodies: Record<ContentEncoding, Buffer>;
+  etags: Record<ContentEncoding, string>;
+  /** With hash sources for HTML, the plain policy otherwise; null in development. */
+  contentSecurityPolicy: string | null;
+  expiresAt: number;
+  bytes: number;
+  cacheable: boolean;
+}
+
+export interface PageCacheOptions {
+  /** Renders `url` as an anonymous visitor would see it, without a nonce. */
+  render: (url: URL) => Promise<globalThis.Response>;
+  contentSecurityPolicy: ContentSecurityPolicy | null;
+  /** Where a copy is rendered: SITE_URL, or the production host's address (the host rule). */
+  siteUrl: string;
+  productionHost?: string;
+  /** The calendar day of this zone decides upcoming events: copies end at its midnight. */
+  timeZone: string;
+  maxBytes?: number;
+  now?: () => Date;
+}
+
+/** Headers that belong to one response, not to the page. */
+const PER_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "date",
+  "etag",
+  "vary",
+  "content-security-policy",
+]);
+
+/** A copy may be kept only if the route called it public and it is nobody's own. */
+function mayKeep(response: globalThis.Response): boolean {
+  return (
+    response.status === 200 &&
+    /\bpublic\b/.test(response.headers.get("cache-control") ?? "") &&
+    !response.headers.has("set-cookie")
+  );
+}
+
+function etag(body: Buffer): string {
+  return crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27);
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const maxBytes = options.maxBytes ?? PAGE_CACHE_MAX_BYTES;
+  const now = options.now ?? (() => new Date());
+  /** In least-recently-used order: a hit moves its entry to the end. */
+  const entries = new Map<string, RenderedPage>();
+  /** One render per page at a time; everyone else asking waits for it. */
+  const rendering = new Map<string, Promise<RenderedPage>>();
+  let totalBytes = 0;
+  // A render that started before an invalidation must not be kept after it: it may have
+  // read the data the write replaced.
+  let generation = 0;
+  const pathGenerations = new Map<CachedPath, number>();
+  const generationOf = (path: CachedPath) => `${generation}.${pathGenerations.get(path) ?? 0}`;
+
+  const counters = { hits: 0, misses: 0, bypasses: 0, renders: 0 };
+  const productionUrl = options.productionHost
+    ? `${new URL(options.siteUrl).protocol}//${options.productionHost}`
+    : options.siteUrl;
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  }
+
+  function keep(key: string, page: RenderedPage) {
+    remove(key);
+    if (page.bytes > maxBytes) return;
+    entries.set(key, page);
+    totalBytes += page.bytes;
+    for (const oldest of entries.keys()) {
+      if (totalBytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
+
+  function invalidate(change: SiteChange) {
+    const affected = pathsAffectedBy(change);
+    if (affected === "all") {
+      generation += 1;
+      entries.clear();
+      rendering.clear();
+      totalBytes = 0;
+      return;
+    }
+    const paths = new Set<string>(affected);
+    for (const path of affected) pathGenerations.set(path, (pathGenerations.get(path) ?? 0) + 1);
+    for (const key of [...entries.keys()]) if (paths.has(pathOfKey(key))) remove(key);
+    for (const key of [...rendering.keys()]) if (paths.has(pathOfKey(key))) rendering.delete(key);
+  }
+  const stopListening = onSiteChange(invalidate);
+
+  async function renderPage(path: CachedPath, url: URL): Promise<RenderedPage> {
+    counters.renders += 1;
+    const response = await options.render(url);
+    const identity = Buffer.from(await response.arrayBuffer());
+    const [br, gz] = await Promise.all([
+      brotli(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      gzip(identity, { level: 9 }),
+    ]);
+    const tag = etag(identity);
+    const isHtml = (response.headers.get("content-type") ?? "").startsWith("text/html");
+    const policy = options.contentSecurityPolicy;
+    return {
+      path,
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)),
+      bodies: { identity, br, gzip: gz },
+      etags: { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gz"` },
+      contentSecurityPolicy: policy
+        ? policy(isHtml ? scriptHashSources(inlineScriptTexts(identity.toString("utf8"))) : [])
+        : null,
+      expiresAt: pageCacheExpiry(now(), options.timeZone).getTime(),
+      bytes: identity.length + br.length + gz.length,
+      cacheable: mayKeep(response),
+    };
+  }
+
+  function fill(key: string, path: CachedPath, url: URL): Promise<RenderedPage> {
+    const pending = rendering.get(key);
+    if (pending) return pending;
+    const startedIn = generationOf(path);
+    const render = renderPage(path, url).then((page) => {
+      if (page.cacheable && generationOf(path) === startedIn) keep(key, page);
+      return page;
+    });
+    rendering.set(key, render);
+    const settle = () => {
+      if (rendering.get(key) === render) rendering.delete(key);
+    };
+    render.then(settle, settle);
+    return render;
+  }
+
+  function send(req: Request, res: Response, page: RenderedPage, state: "hit" | "miss") {
+    const encoding = chooseEncoding(req.get("accept-encoding"));
+    res.status(page.status);
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    if (page.contentSecurityPolicy) {
+      res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
+    }
+    res.setHeader(PAGE_CACHE_HEADER, page.cacheable ? state : "bypass");
+    res.setHeader("Vary", "Accept-Encoding");
+    if (!page.cacheable) {
+      // Sent once, never kept: no validator either.
+      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+      const body = page.bodies[encoding];
+      res.setHeader("Content-Length", body.length);
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
+    res.setHeader("ETag", page.etags[encoding]);
+    if (etagMatches(req.get("if-none-match"), Object.values(page.etags))) {
+      res.removeHeader("Content-Type");
+      res.status(304).end();
+      return;
+    }
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    const body = page.bodies[encoding];
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  async function middleware(req: Request, res: Response, next: NextFunction) {
+    const cookie = req.get("cookie");
+    if (cookie && hasPrivateCookie(cookie)) markPrivate(res);
+    const query = req.originalUrl.indexOf("?");
+    const decision = pageCacheDecision({
+      method: req.method,
+      path: req.path,
+      search: query === -1 ? "" : req.originalUrl.slice(query),
+      cookie,
+    });
+    if (!decision.cacheable) {
+      if (decision.reason !== "path") {
+        counters.bypasses += 1;
+        res.setHeader(PAGE_CACHE_HEADER, "bypass");
+      }
+      return next();
+    }
+    // The page varies by the host rule only; rendering at a fixed address keeps a copy
+    // independent of whatever Host header (or tracking query) its first visitor sent.
+    const onProductionHost = isProductionHost(requestHost(req), options.productionHost);
+    const key = `${onProductionHost ? "production" : "site"} ${decision.path}`;
+    const kept = entries.get(key);
+    if (kept && kept.expiresAt > now().getTime()) {
+      counters.hits += 1;
+      entries.delete(key);
+      entries.set(key, kept);
+      return send(req, res, kept, "hit");
+    }
+    if (kept) remove(key);
+    try {
+      counters.misses += 1;
+      const base = onProductionHost ? productionUrl : options.siteUrl;
+      const page = await fill(key, decision.path, new URL(decision.path, base));
+      send(req, res, page, "miss");
+    } catch (error) {
+      next(error);
+    }
+  }
+
+  return {
+    middleware,
+    invalidate,
+    stats: () => ({ ...counters, entries: entries.size, bytes: totalBytes }),
+    close: stopListening,
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Keys are "<site|production> <path>". */
+const pathOfKey = (key: string) => key.slice(key.indexOf(" ") + 1);
+
+function requestHost(req: Request): string {
+  const port = req.get("host")?.split(":")[1];
+  return port ? `${req.hostname}:${port}` : req.hostname;
+}
+
+/**
+ * Someone's own page: whatever the route said, no browser or proxy may keep it
+ * (the headers are set last, just before they are written).
+ */
+function markPrivate(res: Response) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+    this.setHeader("Cache-Control", "private, no-store");
+    return writeHead.apply(this, args);
+  } as Response["writeHead"];
+}
