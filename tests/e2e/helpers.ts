@@ -56,6 +56,8 @@ interface PageGuard {
   expected: Map<string, number>;
   /** Requests a test said may fail with a given status (e.g. a refused form POST). */
   allowed: { method: string; path: string; status: number }[];
+  /** Console errors a test provokes on purpose (a refused injected script, say). */
+  allowedConsoleErrors: RegExp[];
   /** Whether the page runs scripts (and so hydrates). */
   javaScript: boolean;
 }
@@ -68,6 +70,7 @@ function watch(page: Page, origin: string, javaScript = true): PageGuard {
     problems: [],
     expected: new Map(),
     allowed: [],
+    allowedConsoleErrors: [],
     javaScript,
   };
   // Where the page was when it happened helps more than where it ended up.
@@ -87,6 +90,7 @@ function watch(page: Page, origin: string, javaScript = true): PageGuard {
     // Chrome's "Failed to load resource" lines repeat what the response and
     // requestfailed handlers below report, with the URL and expectation known there.
     if (message.text().startsWith("Failed to load resource")) return;
+    if (guard.allowedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
     const { url, lineNumber } = message.location();
     report(`console.error: ${message.text()}${url ? ` (${url}:${lineNumber})` : ""}`);
   });
@@ -153,6 +157,13 @@ export function allowHttpStatus(page: Page, method: string, path: string, status
   const guard = guards.get(page);
   if (!guard) throw new Error("allowHttpStatus() needs a page from openPage().");
   guard.allowed.push({ method, path, status });
+}
+
+/** Lets `page` log console errors matching `pattern`: for errors the test is about. */
+export function allowConsoleError(page: Page, pattern: RegExp): void {
+  const guard = guards.get(page);
+  if (!guard) throw new Error("allowConsoleError() needs a page from openPage().");
+  guard.allowedConsoleErrors.push(pattern);
 }
 
 /**

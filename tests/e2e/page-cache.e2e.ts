@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { goto, setupBrowser } from "./helpers";
+import { allowConsoleError, goto, setupBrowser } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -55,6 +55,7 @@ describe("a page from the cache", () => {
 
     // Hydrated (goto waited for React): the page's own inline scripts ran. Now a script
     // an attacker got into the page: refused, and reported as a violation.
+    allowConsoleError(page, /violates the following Content Security Policy directive/);
     const outcome = await page.evaluate(
       () =>
         new Promise<{ ran: boolean; violated: string | null }>((resolve) => {
