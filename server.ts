@@ -27,7 +27,10 @@ try {
 const { logger } = await import("./app/server/core/logger.server");
 const { getDatabaseHandle, isDatabaseReady } = await import("./app/server/db/database.server");
 const { prepareDatabase } = await import("./app/server/db/bootstrap.server");
-const { storagePaths, PUBLIC_UPLOADS_URL_PREFIX } =
+const { DataFolderInUse } = await import("./app/server/db/data-folder-lock.server");
+const { startSiteChangeBus } = await import("./app/server/db/site-change-bus.server");
+const { applySiteChange, publishSiteChangesWith } = await import("./app/server/core/cache.server");
+const { storagePaths, isStorageReady, ensureStorageFolders, PUBLIC_UPLOADS_URL_PREFIX } =
   await import("./app/server/media/storage.server");
 const { startMailWorker } = await import("./app/server/mail/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
@@ -35,7 +38,8 @@ const { startRateLimitPruner } = await import("./app/server/core/rate-limit.serv
 const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/shop/downloads.server");
 const { createUploadServer, UPLOAD_ENDPOINT } = await import("./app/server/media/uploads.server");
 const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server/auth/auth.server");
-const { resolveAuthSecret } = await import("./app/server/auth/auth-secret.server");
+const { resolveAuthSecret, AuthSecretRequired } =
+  await import("./app/server/auth/auth-secret.server");
 const { originCheck } = await import("./app/server/http/origin-check.server");
 const { limitRequestBodies } = await import("./app/server/http/body-limit.server");
 const { shedLoad } = await import("./app/server/http/load-shedding.server");
@@ -46,24 +50,41 @@ const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.serv
 const { toNodeHandler } = await import("better-auth/node");
 
 const isDev = process.argv.includes("--dev") || env.NODE_ENV === "development";
-const database = getDatabaseHandle();
+// Before anything touches the database: a missing shared secret stops the start here.
+let authSecret: ReturnType<typeof resolveAuthSecret>;
+try {
+  authSecret = resolveAuthSecret(env);
+} catch (error) {
+  if (!(error instanceof AuthSecretRequired)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+let database: ReturnType<typeof getDatabaseHandle>;
+try {
+  database = getDatabaseHandle();
+} catch (error) {
+  if (!(error instanceof DataFolderInUse)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 await prepareDatabase(database, env);
+await ensureStorageFolders(storagePaths(env));
 const stopMailWorker = startMailWorker(database.db);
 // Checkout holds on tracked stock end after their time even when nobody comes back.
 const stopStockHoldSweeper = startStockHoldSweeper(database.db);
+// Several instances on one PostgreSQL: a save here drops the caches of all (issue 13).
+const siteChangeBus =
+  env.DATABASE_URL && database.kind === "postgres"
+    ? startSiteChangeBus({ connectionString: env.DATABASE_URL, apply: applySiteChange })
+    : null;
+if (siteChangeBus) publishSiteChangesWith(siteChangeBus.publish);
 const stopRateLimitPruner = startRateLimitPruner(database.db);
 // Admin uploads (tus); unfinished ones and their kept answers go after a day.
 const uploadServer = createUploadServer({ db: database.db, dataDir: env.DATA_DIR });
 const stopUploadCleanup = uploadServer.startCleanup();
 
-const authSecret = resolveAuthSecret(env);
 if (authSecret.source === "generated") {
   logger.info({ file: authSecret.file }, "Generated the auth secret (BETTER_AUTH_SECRET is unset)");
-}
-if (authSecret.source !== "env" && env.DATABASE_URL) {
-  logger.warn(
-    "BETTER_AUTH_SECRET is unset: fine for one server, but every server sharing DATABASE_URL must use the same secret",
-  );
 }
 const auth = getAuth();
 
@@ -138,10 +159,21 @@ app.get("/healthz", (_req, res) => {
 });
 app.get("/readyz", async (_req, res) => {
   res.set("Cache-Control", "no-store");
-  if (await isDatabaseReady(database.db)) {
-    res.json({ status: "ready", database: database.kind });
+  const [databaseReady, storageReady] = await Promise.all([
+    isDatabaseReady(database.db),
+    isStorageReady(storagePaths(env)),
+  ]);
+  const report = {
+    database: databaseReady ? "ready" : "unavailable",
+    storage: storageReady ? "ready" : "unavailable",
+  };
+  if (databaseReady && storageReady) {
+    res.json({ status: "ready", ...report, databaseKind: database.kind });
   } else {
-    res.status(503).set("Retry-After", "5").json({ status: "unavailable" });
+    res
+      .status(503)
+      .set("Retry-After", "5")
+      .json({ status: "unavailable", ...report });
   }
 });
 
@@ -293,8 +325,10 @@ async function shutdown(signal: string) {
   stopRateLimitPruner();
   stopUploadCleanup();
   stopImageVariantCachePruner();
+  publishSiteChangesWith(null);
   server.close(async () => {
     try {
+      await siteChangeBus?.stop();
       await database.close();
     } finally {
       logger.info("Stopped");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AUTH_SECRET_FILE, resolveAuthSecret } from "./auth-secret.server";
+import { AUTH_SECRET_FILE, AuthSecretRequired, resolveAuthSecret } from "./auth-secret.server";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -46,5 +46,19 @@ describe("resolveAuthSecret", () => {
     expect(() => resolveAuthSecret({ BETTER_AUTH_SECRET: undefined, DATA_DIR: dir })).toThrow(
       /fewer than 32/,
     );
+  });
+
+  it("requires BETTER_AUTH_SECRET with DATABASE_URL, and writes no file of its own", () => {
+    const dir = tempDir();
+    const shared = {
+      BETTER_AUTH_SECRET: undefined,
+      DATA_DIR: dir,
+      DATABASE_URL: "postgres://db/site",
+    };
+    expect(() => resolveAuthSecret(shared)).toThrow(AuthSecretRequired);
+    expect(() => resolveAuthSecret(shared)).toThrow(/same secret/);
+    expect(fs.existsSync(path.join(dir, AUTH_SECRET_FILE))).toBe(false);
+    const secret = "s".repeat(40);
+    expect(resolveAuthSecret({ ...shared, BETTER_AUTH_SECRET: secret }).secret).toBe(secret);
   });
 });

@@ -3,7 +3,8 @@
  * wins; without it, one is generated with the OS's CSPRNG on first start and kept in
  * DATA_DIR/auth-secret (mode 0600), so `npm start` works on a fresh machine and
  * nothing about it is guessable. Several servers sharing one PostgreSQL database must
- * share BETTER_AUTH_SECRET instead.
+ * share BETTER_AUTH_SECRET instead, so with DATABASE_URL it is required: a secret made
+ * on one instance's disk would sign sessions the others refuse.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -19,10 +20,20 @@ export interface ResolvedSecret {
   file?: string;
 }
 
+export class AuthSecretRequired extends Error {
+  constructor() {
+    super(
+      "BETTER_AUTH_SECRET is required when DATABASE_URL is set: every instance sharing the database must sign sessions with the same secret. Set it to a random string of at least 32 characters (for example: openssl rand -base64 48).",
+    );
+    this.name = "AuthSecretRequired";
+  }
+}
+
 export function resolveAuthSecret(
-  env: Pick<Env, "BETTER_AUTH_SECRET" | "DATA_DIR">,
+  env: Pick<Env, "BETTER_AUTH_SECRET" | "DATA_DIR"> & Partial<Pick<Env, "DATABASE_URL">>,
 ): ResolvedSecret {
   if (env.BETTER_AUTH_SECRET) return { secret: env.BETTER_AUTH_SECRET, source: "env" };
+  if (env.DATABASE_URL) throw new AuthSecretRequired();
   const dir = path.resolve(env.DATA_DIR);
   const file = path.join(dir, AUTH_SECRET_FILE);
   const existing = readSecret(file);

@@ -40,9 +40,16 @@ const SHOP_READS = /^shop:(items|featured)$/;
 
 /**
  * Call after (never inside) the transaction of any write that public pages show.
- * Without an argument everything is dropped; a narrower change drops less.
+ * Without an argument everything is dropped; a narrower change drops less. With several
+ * instances the change is also sent to the others (db/site-change-bus.server.ts).
  */
 export function invalidateSiteCache(change: SiteChange = { kind: "everything" }): void {
+  applySiteChange(change);
+  publisher().send?.(change);
+}
+
+/** Drops what `change` alters here, in this process only (a change from another instance). */
+export function applySiteChange(change: SiteChange): void {
   const entries = store();
   if (change.kind === "shop") {
     for (const key of entries.keys()) if (SHOP_READS.test(key)) entries.delete(key);
@@ -50,6 +57,14 @@ export function invalidateSiteCache(change: SiteChange = { kind: "everything" })
     entries.clear();
   }
   for (const listener of listeners()) listener(change);
+}
+
+const publisher = () =>
+  singleton("site-change-publisher", () => ({}) as { send?: (change: SiteChange) => void });
+
+/** Where invalidations go besides this process; null stops sending them. */
+export function publishSiteChangesWith(send: ((change: SiteChange) => void) | null): void {
+  publisher().send = send ?? undefined;
 }
 
 /** Hears every invalidation (the rendered-page cache); returns the way to stop. */

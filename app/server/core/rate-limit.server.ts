@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "../db/database.server";
 import { appRateLimits } from "../db/schema.server";
+import { runExclusively } from "../db/job-lock.server";
 import { logger } from "./logger.server";
 
 export interface RateLimitRule {
@@ -55,11 +56,11 @@ export async function pruneExpiredRateLimits(db: Database, now = new Date()): Pr
   return gone.length;
 }
 
-/** Prunes ended windows every hour; returns the stop function. */
+/** Prunes ended windows every hour, on one instance at a time; returns the stop function. */
 export function startRateLimitPruner(db: Database, everyMs = 60 * 60_000): () => void {
   const timer = setInterval(() => {
-    pruneExpiredRateLimits(db).catch((error: unknown) =>
-      logger.warn({ err: error }, "Pruning rate limits failed"),
+    runExclusively(db, "rate-limit-pruner", () => pruneExpiredRateLimits(db)).catch(
+      (error: unknown) => logger.warn({ err: error }, "Pruning rate limits failed"),
     );
   }, everyMs);
   timer.unref();

@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import { ensurePrimaryAdmin } from "../auth/allow-list.server";
 import type { DatabaseHandle } from "./database.server";
 import { migrateDatabase } from "./database.server";
+import { withAdvisoryLock } from "./job-lock.server";
 import { pageContent } from "./schema.server";
 import type { Env } from "../core/env.server";
 import { logger } from "../core/logger.server";
@@ -10,9 +11,17 @@ import { storagePaths } from "../media/storage.server";
 
 /**
  * Runs at every start: migrations and the primary admin's allow-list entry always,
- * demo content only into an empty database.
+ * demo content only into an empty database; under an advisory lock on PostgreSQL, so
+ * instances started at once do not migrate or seed over each other (issue 13).
  */
 export async function prepareDatabase(handle: DatabaseHandle, env: Env): Promise<void> {
+  // Instances started together take turns: the second finds the work done.
+  await withAdvisoryLock(handle.db, "start-up", () => migrateAndSeed(handle, env), {
+    onWait: () => logger.info("Another instance is migrating the database; waiting for it"),
+  });
+}
+
+async function migrateAndSeed(handle: DatabaseHandle, env: Env): Promise<void> {
   const started = Date.now();
   await migrateDatabase(handle);
   logger.info({ database: handle.kind, ms: Date.now() - started }, "Migrations applied");

@@ -11,6 +11,7 @@ import pg from "pg";
 import * as schema from "./schema.server";
 import { getEnv, type Env } from "../core/env.server";
 import { logger } from "../core/logger.server";
+import { lockDataFolder } from "./data-folder-lock.server";
 import { singleton } from "../core/singleton.server";
 
 /**
@@ -84,13 +85,18 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
     return { db, kind: "postgres", close: () => pool.end() };
   }
-  if (target.dataDir) fs.mkdirSync(target.dataDir, { recursive: true });
+  let release = () => {};
+  if (target.dataDir) {
+    fs.mkdirSync(target.dataDir, { recursive: true });
+    // One process per folder: a second one would silently lose rows.
+    release = lockDataFolder(target.dataDir);
+  }
   const client = new PGlite(target.dataDir);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
     kind: "pglite",
-    close: () => client.close(),
+    close: () => client.close().finally(release),
   };
 }
 

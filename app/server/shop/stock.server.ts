@@ -12,6 +12,7 @@ import { shopItems, stockReservations } from "../db/schema.server";
 import { Conflict } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { invalidateSiteCache } from "../core/cache.server";
+import { runExclusively } from "../db/job-lock.server";
 
 /** Stock ran out for an item between the cart and the hold. */
 export class OutOfStock extends Conflict {
@@ -184,10 +185,10 @@ export async function commitStock(tx: Transaction, providerOrderId: string): Pro
     );
 }
 
-/** Runs the expiry every interval; returns a stop function for shutdown. */
+/** Runs the expiry every interval, on one instance at a time; returns a stop function. */
 export function startStockHoldSweeper(db: Database, intervalMs = 30_000): () => void {
   const sweep = () =>
-    expireStockHolds(db).catch((error) =>
+    runExclusively(db, "stock-hold-sweeper", () => expireStockHolds(db)).catch((error) =>
       logger.error({ err: error }, "Releasing expired stock holds failed"),
     );
   void sweep();

@@ -47,10 +47,14 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDatabaseKind,
+  options: { migrate?: boolean } = {},
+): Promise<TestDatabase & { url?: string }> {
+  const migrate = options.migrate ?? true;
   if (kind === "pglite") {
     const handle = openDatabase({ kind: "pglite" });
-    await migrateDatabase(handle);
+    if (migrate) await migrateDatabase(handle);
     return { ...handle, destroy: () => handle.close() };
   }
   const name = `test_${crypto.randomBytes(6).toString("hex")}`;
@@ -61,10 +65,13 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   } finally {
     await admin.end();
   }
-  const handle = openDatabase({ kind: "postgres", url: withDatabase(postgresUrl, name) });
-  await migrateDatabase(handle);
+  const url = withDatabase(postgresUrl, name);
+  const handle = openDatabase({ kind: "postgres", url });
+  if (migrate) await migrateDatabase(handle);
   return {
     ...handle,
+    /** For a second connection of its own (a second instance, a LISTEN). */
+    url,
     async destroy() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: postgresUrl });
