@@ -20,6 +20,7 @@ export type CartProduct = Pick<
   | "price"
   | "digitalPrice"
   | "formats"
+  | "formatName"
   | "image"
   | "hasDownload"
   | "inventory"
@@ -46,6 +47,7 @@ export function toCartProduct(product: Product): CartProduct {
     price,
     digitalPrice,
     formats,
+    formatName,
     image,
     hasDownload,
     inventory,
@@ -58,6 +60,7 @@ export function toCartProduct(product: Product): CartProduct {
     price,
     digitalPrice,
     formats,
+    formatName,
     image,
     hasDownload,
     inventory,

@@ -18,6 +18,8 @@ export interface ShopItemForProduct {
   price: number | null;
   imageUrl: string | null;
   category: string;
+  /** What the artist calls the item's medium ("Vinyl LP", "Cassette", "PDF"); absent or null: not named. */
+  format?: string | null;
   tags: string[];
   bandcampUrl: string | null;
   externalUrl: string | null;
@@ -47,6 +49,8 @@ export interface Product {
   image: string;
   description: string;
   formats: ProductFormat[];
+  /** The artist's name for the item's medium, which the cd and physical formats read as. */
+  formatName: string | null;
   rating: 5;
   reviews: 0;
   tags: string[];
@@ -83,12 +87,42 @@ export function productType(
   return "album";
 }
 
+export const FORMAT_LABELS: Record<ProductFormat, string> = {
+  digital: "Digital",
+  cd: "CD",
+  physical: "Printed",
+  pdf: "PDF",
+};
+
+/** The formats that stand for the item's own medium, which the artist may name. */
+const MEDIUM_FORMATS: readonly ProductFormat[] = ["cd", "physical"];
+
+/** The categories whose items have a medium of their own (a cd or physical format). */
+export const MEDIUM_CATEGORIES: readonly string[] = ["cd", "physical_music", "sheet_music"];
+
+/** The artist's name for a medium, trimmed; null when none is given. */
+export function formatName(format: string | null | undefined): string | null {
+  const name = format?.trim() ?? "";
+  return name === "" ? null : name;
+}
+
 /**
- * digital if a Bandcamp URL is set; cd for cd and physical_music with a price;
- * physical for sheet music with a price; pdf if a PDF is set; digital by default.
+ * What a format reads as: the cd and physical formats take the artist's name for the
+ * medium ("Vinyl LP", "Cassette"), the spec's "CD" and "Printed" when there is none.
+ */
+export function formatLabel(format: ProductFormat, name?: string | null): string {
+  const named = MEDIUM_FORMATS.includes(format) ? formatName(name) : null;
+  return named ?? FORMAT_LABELS[format] ?? format;
+}
+
+/**
+ * The spec's rule: digital if a Bandcamp URL is set; cd for cd and physical_music with
+ * a price; physical for sheet music with a price; pdf if a PDF is set; digital by
+ * default. A medium the artist names after another listed format ("PDF" for a lead
+ * sheet sold as its PDF) is that format, listed once: a PDF is not also printed.
  */
 export function productFormats(
-  item: Pick<ShopItemForProduct, "category" | "price" | "bandcampUrl" | "hasDownload">,
+  item: Pick<ShopItemForProduct, "category" | "price" | "bandcampUrl" | "hasDownload" | "format">,
 ): ProductFormat[] {
   const formats: ProductFormat[] = [];
   const hasPrice = item.price !== null && item.price > 0;
@@ -97,7 +131,14 @@ export function productFormats(
     formats.push("cd");
   if (item.category === "sheet_music" && hasPrice) formats.push("physical");
   if (item.hasDownload) formats.push("pdf");
-  return formats.length ? formats : ["digital"];
+  const named = formatName(item.format)?.toLowerCase();
+  const isNamedAfterAnother = (format: ProductFormat) =>
+    MEDIUM_FORMATS.includes(format) &&
+    formats.some(
+      (other) => !MEDIUM_FORMATS.includes(other) && FORMAT_LABELS[other].toLowerCase() === named,
+    );
+  const listed = formats.filter((format) => !isNamedAfterAnother(format));
+  return listed.length ? listed : ["digital"];
 }
 
 export function productInventory(
@@ -126,6 +167,7 @@ export function toProduct(item: ShopItemForProduct): Product {
     image: item.imageUrl || PLACEHOLDER_IMAGE,
     description: item.description ?? "",
     formats: productFormats(item),
+    formatName: formatName(item.format),
     rating: 5,
     reviews: 0,
     tags: item.tags,
@@ -141,10 +183,3 @@ export function toProduct(item: ShopItemForProduct): Product {
 export function featuredTags(product: Pick<Product, "tags">): string[] {
   return product.tags.slice(0, 2);
 }
-
-export const FORMAT_LABELS: Record<ProductFormat, string> = {
-  digital: "Digital",
-  cd: "CD",
-  physical: "Printed",
-  pdf: "PDF",
-};

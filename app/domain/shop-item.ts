@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { isOwnUploadPath, isPrivateFileReference, webUrlProblem } from "./file-reference";
+import { FORMAT_LABELS, MEDIUM_CATEGORIES } from "./product";
 import {
   entryId,
   formBoolean,
@@ -41,6 +42,19 @@ export const SHOP_CATEGORY_LABELS: Record<ShopItemCategory, string> = {
   cd: "CD",
 };
 
+/** Whether the editor asks for the item's medium: only categories that have one. */
+export function namesFormat(category: string): boolean {
+  return MEDIUM_CATEGORIES.includes(category);
+}
+
+/** The editor's hint under Format, with the label the shop shows when it is blank. */
+export function formatHint(category: string): string {
+  const fallback = category === "sheet_music" ? FORMAT_LABELS.physical : FORMAT_LABELS.cd;
+  const examples =
+    category === "sheet_music" ? '"PDF" or "Printed score"' : '"Vinyl LP" or "Cassette"';
+  return `The medium as buyers read it, such as ${examples}. Blank: "${fallback}".`;
+}
+
 export function shopCategoryLabel(category: string): string {
   return SHOP_CATEGORY_LABELS[category as ShopItemCategory] ?? category;
 }
@@ -51,6 +65,8 @@ export const DOWNLOAD_LIMIT_MAX = 100;
 export const DOWNLOAD_EXPIRY_DAYS_DEFAULT = 30;
 export const DOWNLOAD_EXPIRY_DAYS_MIN = 1;
 export const DOWNLOAD_EXPIRY_DAYS_MAX = 365;
+/** A medium's name ("Vinyl LP") is a short label on a card and a cart line. */
+export const FORMAT_MAX_LENGTH = 40;
 /** numeric(10, 2): the largest price the table holds. */
 export const PRICE_MAX = 99_999_999.99;
 /** A typed image URL longer than this is probed with a HEAD request (spec §5). */
@@ -189,6 +205,7 @@ export const SHOP_ITEM_MESSAGES = {
   inventoryInvalid: "Inventory count must be a whole number",
   downloadLimit: `Download limit must be between ${DOWNLOAD_LIMIT_MIN} and ${DOWNLOAD_LIMIT_MAX}`,
   downloadExpiryDays: `Download expiry must be between ${DOWNLOAD_EXPIRY_DAYS_MIN} and ${DOWNLOAD_EXPIRY_DAYS_MAX} days`,
+  formatTooLong: `Format must be ${FORMAT_MAX_LENGTH} characters or fewer`,
 } as const;
 
 const M = SHOP_ITEM_MESSAGES;
@@ -275,6 +292,8 @@ const fields = {
   title: requiredText(M.titleRequired),
   description: nullableText(),
   category: formChoice(SHOP_ITEM_CATEGORIES, M.categoryRequired),
+  /** Blank: the shop names the medium by the spec's rule ("CD", "Printed"). */
+  format: nullableText({ max: [FORMAT_MAX_LENGTH, M.formatTooLong] }),
   /** Checked against the category below: a number, null when blank, NaN when not a number. */
   price: formText(M.priceNotANumber).transform(readNumber),
   imageUrl: shopUrl(SHOP_URL_FIELDS.imageUrl, isOwnUploadPath),

@@ -59,6 +59,7 @@ function completeLine(line: CartItem): CartItem[] {
         sourceCategory: typeof product.sourceCategory === "string" ? product.sourceCategory : "",
         price: typeof product.price === "number" ? product.price : line.pricePerItem,
         formats: Array.isArray(product.formats) ? product.formats : [line.selectedFormat],
+        formatName: typeof product.formatName === "string" ? product.formatName : null,
         image:
           typeof product.image === "string" && product.image ? product.image : PLACEHOLDER_IMAGE,
         hasDownload: product.hasDownload === true,

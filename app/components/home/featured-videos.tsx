@@ -17,11 +17,15 @@ export interface FeaturedVideosProps {
   videos: readonly HomeVideo[];
 }
 
+const LARGE_ROW_SPAN = ["", "lg:row-span-1", "lg:row-span-2", "lg:row-span-3"] as const;
+
 /** The first video large, the others beside it; any of them opens the player dialog. */
 export function FeaturedVideos({ title, description, videos }: FeaturedVideosProps) {
   const [selected, setSelected] = useState<HomeVideo | null>(null);
   const [first, ...rest] = videos;
   if (!first) return null;
+  // On wide screens the large tile spans as many rows as there are tiles beside it.
+  const largeRowSpan = LARGE_ROW_SPAN[Math.min(rest.length, 3)];
   return (
     <section aria-labelledby="home-videos-title" className="py-20 sm:py-28">
       <Container>
@@ -32,7 +36,7 @@ export function FeaturedVideos({ title, description, videos }: FeaturedVideosPro
           description={description}
         />
         <ul className="grid gap-6 lg:grid-cols-3">
-          <li className="lg:col-span-2 lg:row-span-3">
+          <li className={cn(rest.length === 0 ? "lg:col-span-3" : "lg:col-span-2", largeRowSpan)}>
             <VideoTile video={first} large onOpen={setSelected} />
           </li>
           {rest.map((video) => (
@@ -60,51 +64,67 @@ function VideoTile({
   const [imageFailed, setImageFailed] = useState(false);
   // The whole tile is clickable through a transparent button laid over it, so the
   // image's own Retry button (shown above it) is never nested inside another button.
+  // The badge is centred in the space the caption leaves, so it never covers the title;
+  // `overflow-clip` (not hidden) lets the tile grow past its ratio if a long title needs it.
   return (
-    <div className="group relative overflow-hidden rounded-2xl border border-border/60 bg-card shadow-xl shadow-black/30 transition-colors hover:border-primary/60">
-      <div className="relative aspect-video">
-        {thumbnail ? (
-          <SmartImage
-            src={thumbnail}
-            alt=""
-            fill
-            sizes={large ? "(min-width: 1024px) 760px, 100vw" : "(min-width: 1024px) 370px, 100vw"}
-            imgClassName="transition-transform duration-500 group-hover:scale-105"
-            onStateChange={(state) => setImageFailed(state === "failed")}
-          />
-        ) : (
-          <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,hsl(var(--primary)/0.25),hsl(var(--muted)))]" />
-        )}
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0 bg-gradient-to-t from-background/95 via-background/30 to-transparent"
+    <div
+      data-testid="featured-video-tile"
+      className={cn(
+        "group relative flex flex-col overflow-clip rounded-2xl border border-border/60 bg-card shadow-xl shadow-black/30 transition-colors hover:border-primary/60",
+        // On wide screens the large tile fills the rows of the tiles beside it.
+        large
+          ? "aspect-[4/3] sm:aspect-video lg:aspect-auto lg:h-full lg:min-h-80"
+          : "aspect-video",
+      )}
+    >
+      {thumbnail ? (
+        <SmartImage
+          src={thumbnail}
+          alt=""
+          fill
+          sizes={large ? "(min-width: 1024px) 760px, 100vw" : "(min-width: 1024px) 370px, 100vw"}
+          imgClassName="transition-transform duration-500 group-hover:scale-105"
+          onStateChange={(state) => setImageFailed(state === "failed")}
         />
+      ) : (
+        <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,hsl(var(--primary)/0.25),hsl(var(--muted)))]" />
+      )}
+      <div
+        aria-hidden
+        className="pointer-events-none absolute inset-0 bg-gradient-to-t from-background/95 via-background/30 to-transparent"
+      />
+      <div className="pointer-events-none relative flex flex-1 items-center justify-center p-3">
         {!imageFailed && (
           <span
             aria-hidden
+            data-testid="featured-video-badge"
             className={cn(
-              "pointer-events-none absolute left-1/2 top-1/2 flex -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-black/40 transition-transform duration-300 group-hover:scale-110",
-              large ? "size-20" : "size-14",
+              "flex shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-black/40 transition-transform duration-300 group-hover:scale-110",
+              large ? "size-16 sm:size-20" : "size-14",
             )}
           >
-            <Play className={large ? "ml-1 size-8" : "ml-0.5 size-6"} fill="currentColor" />
+            <Play
+              className={large ? "ml-1 size-7 sm:size-8" : "ml-0.5 size-6"}
+              fill="currentColor"
+            />
           </span>
         )}
-        <div className="pointer-events-none absolute inset-x-0 bottom-0 p-4 sm:p-6">
-          <p
-            className={cn(
-              "font-display leading-snug text-foreground",
-              large ? "text-2xl sm:text-3xl" : "text-lg",
-            )}
-          >
-            {video.title}
-          </p>
-          {large && video.description && (
-            <p className="mt-2 hidden max-w-xl text-sm text-foreground/80 sm:block">
-              {video.description}
-            </p>
+      </div>
+      <div className="pointer-events-none relative px-4 pb-4 sm:px-6 sm:pb-6">
+        <p
+          data-testid="featured-video-title"
+          className={cn(
+            "font-display leading-snug text-foreground",
+            large ? "text-2xl sm:text-3xl" : "text-lg",
           )}
-        </div>
+        >
+          {video.title}
+        </p>
+        {large && video.description && (
+          <p className="mt-2 hidden max-w-xl text-sm text-foreground/80 sm:block">
+            {video.description}
+          </p>
+        )}
       </div>
       <button
         type="button"

@@ -20,4 +20,23 @@ describe("shop labels", () => {
     ).toBe("Merchandise");
     expect(lineFormatLabel({ product: { sourceCategory: "cd" }, selectedFormat: "cd" })).toBe("CD");
   });
+
+  it("reads the medium as the artist named it, on the card and the cart line", () => {
+    expect(
+      formatsLabel({ sourceCategory: "physical_music", formats: ["cd"], formatName: "Vinyl LP" }),
+    ).toBe("Vinyl LP");
+    expect(
+      formatsLabel({ sourceCategory: "sheet_music", formats: ["pdf"], formatName: "PDF" }),
+    ).toBe("PDF");
+    expect(
+      lineFormatLabel({
+        product: { sourceCategory: "physical_music", formatName: "Cassette" },
+        selectedFormat: "cd",
+      }),
+    ).toBe("Cassette");
+    // A line carted before the medium had a name reads as the spec's label.
+    expect(
+      lineFormatLabel({ product: { sourceCategory: "sheet_music" }, selectedFormat: "physical" }),
+    ).toBe("Printed");
+  });
 });

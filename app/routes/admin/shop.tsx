@@ -55,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       title: item.title,
       description: item.description,
       category: item.category,
+      format: item.format,
       price: item.price,
       imageUrl: item.imageUrl,
       pdfFileUrl: item.pdfFileUrl,

@@ -324,6 +324,8 @@ export const shopItems = pgTable(
     price: money(),
     imageUrl: text(),
     category: text().notNull(),
+    /** What the artist calls the item's medium ("Vinyl LP", "Cassette"); null: the spec's label. */
+    format: text(),
     tags: text()
       .array()
       .notNull()

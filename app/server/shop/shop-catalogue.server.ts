@@ -20,6 +20,7 @@ const publicColumns = {
   price: shopItems.price,
   imageUrl: shopItems.imageUrl,
   category: shopItems.category,
+  format: shopItems.format,
   tags: shopItems.tags,
   bandcampUrl: shopItems.bandcampUrl,
   externalUrl: shopItems.externalUrl,

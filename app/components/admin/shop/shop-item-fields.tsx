@@ -1,7 +1,8 @@
 /**
  * The shop item dialog's fields (admin spec §3 shop_items, §5 "Shop item"): every
  * column the artist edits. The image is an address or an uploaded picture (a typed
- * address is checked by the server, see ImageUrlStatus); the PDF is uploaded as a
+ * address is checked by the server, see ImageUrlStatus); the format (the medium's name)
+ * shows for the categories that have a medium; the PDF is uploaded as a
  * private file or given as an address; the download settings show for sheet music,
  * digital music and any item with a PDF.
  */
@@ -14,7 +15,10 @@ import {
   DOWNLOAD_LIMIT_MAX,
   DOWNLOAD_LIMIT_MIN,
   SHOP_CATEGORY_LABELS,
+  FORMAT_MAX_LENGTH,
   SHOP_ITEM_CATEGORIES,
+  formatHint,
+  namesFormat,
   showsDownloadSettings,
 } from "~/domain/shop-item";
 import { ImageUrlStatus } from "./image-url-status";
@@ -45,6 +49,15 @@ export const SHOP_ITEM_FIELDS: readonly FieldConfig[] = [
     step: 0.01,
     placeholder: "0.00",
     hint: "Required above $0, except for free content.",
+  },
+  {
+    kind: "text",
+    name: "format",
+    label: "Format",
+    maxLength: FORMAT_MAX_LENGTH,
+    autoComplete: "off",
+    note: (values) => formatHint(text(values.category)),
+    showWhen: (values) => namesFormat(text(values.category)),
   },
   {
     kind: "upload",

@@ -14,6 +14,7 @@ import { variantUrl } from "~/domain/image-variants";
 import {
   SHOP_ITEM_TEXT,
   formatShopPrice,
+  namesFormat,
   shopCategoryLabel,
   visibleTags,
 } from "~/domain/shop-item";
@@ -24,6 +25,7 @@ export interface ShopItemRow {
   title: string;
   description: string | null;
   category: string;
+  format: string | null;
   price: number | null;
   imageUrl: string | null;
   pdfFileUrl: string | null;
@@ -111,6 +113,7 @@ export function ShopItemsTable({
               <p className="font-medium break-words text-foreground">{row.title}</p>
               <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
                 {shopCategoryLabel(row.category)}
+                {row.format && namesFormat(row.category) && ` · ${row.format}`}
                 {/* A phone has no Price column: the price goes under the title. */}
                 <span className="text-foreground/90 tabular-nums sm:hidden">
                   {formatShopPrice(row.price)}
