@@ -275,13 +275,15 @@ function requestHost(req: Request): string {
 }
 
 /**
- * Someone's own page: whatever the route said, no browser or proxy may keep it
- * (the headers are set last, just before they are written).
+ * Someone's own page: unless the route already forbids storing it, no browser or proxy
+ * may keep it (the headers are set last, just before they are written).
  */
 function markPrivate(res: Response) {
   const writeHead = res.writeHead;
   res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
-    this.setHeader("Cache-Control", "private, no-store");
+    if (!/\bno-store\b/.test(String(this.getHeader("Cache-Control") ?? ""))) {
+      this.setHeader("Cache-Control", "private, no-store");
+    }
     return writeHead.apply(this, args);
   } as Response["writeHead"];
 }
