@@ -35,6 +35,7 @@ const { storagePaths, isStorageReady, ensureStorageFolders, PUBLIC_UPLOADS_URL_P
 const { startMailWorker } = await import("./app/server/mail/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
 const { startRateLimitPruner } = await import("./app/server/core/rate-limit.server");
+const { installSnapshotHandler } = await import("./app/server/db/backup.server");
 const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/shop/downloads.server");
 const { createUploadServer, UPLOAD_ENDPOINT } = await import("./app/server/media/uploads.server");
 const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server/auth/auth.server");
@@ -79,6 +80,11 @@ const siteChangeBus =
     : null;
 if (siteChangeBus) publishSiteChangesWith(siteChangeBus.publish);
 const stopRateLimitPruner = startRateLimitPruner(database.db);
+// Embedded database: `npm run backup` asks this process for a snapshot (SIGUSR2).
+const stopSnapshotHandler =
+  database.kind === "pglite"
+    ? installSnapshotHandler({ db: database.db, dataDir: env.DATA_DIR, log: logger })
+    : () => {};
 // Admin uploads (tus); unfinished ones and their kept answers go after a day.
 const uploadServer = createUploadServer({ db: database.db, dataDir: env.DATA_DIR });
 const stopUploadCleanup = uploadServer.startCleanup();
@@ -323,6 +329,7 @@ async function shutdown(signal: string) {
   stopMailWorker();
   stopStockHoldSweeper();
   stopRateLimitPruner();
+  stopSnapshotHandler();
   stopUploadCleanup();
   stopImageVariantCachePruner();
   publishSiteChangesWith(null);
