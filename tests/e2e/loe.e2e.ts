@@ -173,7 +173,7 @@ describe("audio collection", () => {
     });
     await eventually(() => currentTitle(page)).toBe("Copper Street");
     await eventually(() =>
-      page.locator("audio").evaluate((a: HTMLAudioElement) => a.src.endsWith("copper-street.wav")),
+      page.locator("audio").evaluate((a: HTMLAudioElement) => a.src.endsWith("copper-street.mp3")),
     ).toBe(true);
   });
 
@@ -182,7 +182,7 @@ describe("audio collection", () => {
     // The page's data arrives with one track's audio URL blanked, as a broken row would.
     await page.route(/\/loe\.data/, async (route: Route) => {
       const response = await route.fetch();
-      const body = (await response.text()).replace('"/uploads/audio/velvet-slide.wav"', '""');
+      const body = (await response.text()).replace('"/uploads/audio/velvet-slide.mp3"', '""');
       await route.fulfill({ response, body });
     });
     await page

@@ -78,6 +78,13 @@ export const ART_SCENES = [
   "ensemble",
   "club",
   "city",
+  // Event pictures: rooms and crowds rather than close-ups
+  "crowd",
+  "trio",
+  "stands",
+  "clinic",
+  "festival",
+  "hall",
   // Covers and products
   "vinyl",
   "waves",
@@ -646,6 +653,305 @@ function sceneCity(c: Canvas): void {
   vignette(c, 0.6);
 }
 
+/** Heads and shoulders from behind, a row of them, rim-lit by the stage. */
+function audience(c: Canvas, baseY: number, size: number, count: number, raised = 0): void {
+  for (let i = 0; i < count; i++) {
+    const x = ((i + c.rand.range(0.1, 0.9)) / count) * c.w;
+    const s = size * c.rand.range(0.85, 1.15);
+    const y = baseY + c.rand.range(-0.15, 0.15) * s;
+    const shoulders = `M${f(x - s)} ${f(y + s * 1.4)} C${f(x - s)} ${f(y + s * 0.2)} ${f(x - s * 0.55)} ${f(y)} ${f(x)} ${f(y)} C${f(x + s * 0.55)} ${f(y)} ${f(x + s)} ${f(y + s * 0.2)} ${f(x + s)} ${f(y + s * 1.4)} Z`;
+    if (c.rand.chance(raised)) {
+      // An arm in the air.
+      const side = c.rand.chance(0.5) ? 1 : -1;
+      c.add(
+        `<path d="M${f(x + side * s * 0.6)} ${f(y + s * 0.3)} L${f(x + side * s * 0.9)} ${f(y - s * 1.5)}" stroke="#030203" stroke-width="${f(s * 0.28)}" stroke-linecap="round"/>`,
+      );
+    }
+    c.add(
+      `<path d="${shoulders}" fill="#030203" stroke="${c.p.light}" stroke-opacity="0.3" stroke-width="${f(s * 0.05)}"/>` +
+        `<ellipse cx="${f(x)}" cy="${f(y - s * 0.45)}" rx="${f(s * 0.36)}" ry="${f(s * 0.44)}" fill="#030203" stroke="${c.p.light}" stroke-opacity="0.35" stroke-width="${f(s * 0.05)}"/>`,
+    );
+  }
+}
+
+/** A beam of light from a point, fanning out: stage lights seen through haze. */
+function beam(
+  c: Canvas,
+  x: number,
+  y: number,
+  angle: number,
+  length: number,
+  width: number,
+  color: string,
+  opacity: number,
+): void {
+  const rad = (angle * Math.PI) / 180;
+  const ex = x + Math.sin(rad) * length;
+  const ey = y - Math.cos(rad) * length;
+  const nx = Math.cos(rad) * width;
+  const ny = Math.sin(rad) * width;
+  const fill = c.linear(
+    x,
+    y,
+    ex,
+    ey,
+    [
+      [0, color, opacity],
+      [1, color, 0],
+    ],
+    true,
+  );
+  c.add(
+    `<path d="M${f(x)} ${f(y)} L${f(ex + nx)} ${f(ey + ny)} L${f(ex - nx)} ${f(ey - ny)} Z" fill="${fill}"/>`,
+  );
+}
+
+/** A packed room seen from the back: the band far off in a wash of light, the crowd close. */
+function sceneCrowd(c: Canvas): void {
+  const { w, h, rand } = c;
+  haze(c, 5, c.p.light2);
+  const stageY = h * 0.55;
+  glow(c, w * 0.5, stageY - h * 0.1, w * 0.55, h * 0.3, c.p.light, 0.4);
+  const beams = rand.int(5, 8);
+  for (let i = 0; i < beams; i++) {
+    const x = ((i + 0.5) / beams) * w;
+    beam(
+      c,
+      x,
+      -h * 0.02,
+      180 + rand.range(-25, 25),
+      h * 0.75,
+      w * 0.05,
+      i % 2 ? c.p.light : c.p.light2,
+      0.22,
+    );
+  }
+  c.add(
+    `<rect x="${f(w * 0.1)}" y="${f(stageY)}" width="${f(w * 0.8)}" height="${f(h * 0.05)}" fill="#0a0605"/>`,
+  );
+  const players = rand.int(3, 5);
+  for (let i = 0; i < players; i++) {
+    const x = w * (0.25 + (0.5 * (i + 0.5)) / players);
+    if (i === Math.floor(players / 2))
+      trombonist(c, x, stageY + h * 0.02, (h * 0.2) / 1000, 1, true);
+    else figure(c, x, stageY + h * 0.02, (h * 0.17) / 1000, rand.chance(0.3), c.p.light2);
+  }
+  bokeh(c, 18, { x: 0, y: 0, w, h: h * 0.5 }, c.unit * 0.008, c.unit * 0.03, 0.4);
+  audience(c, h * 0.74, c.unit * 0.07, 11, 0.25);
+  audience(c, h * 0.86, c.unit * 0.1, 8, 0.3);
+  audience(c, h * 1.0, c.unit * 0.14, 6, 0.15);
+  vignette(c, 0.65);
+}
+
+/** A grand piano on the left, an upright bass on the right, the horn in the light between. */
+function sceneTrio(c: Canvas): void {
+  const { w, h, rand } = c;
+  haze(c, 3, c.p.light2);
+  const floorY = h * 0.8;
+  spotlight(c, w * 0.5, w * 0.5, floorY, w * 0.16, c.p.light, 0.3);
+  spotlight(c, w * 0.15, w * 0.2, floorY, w * 0.12, c.p.light2, 0.2);
+  spotlight(c, w * 0.85, w * 0.8, floorY, w * 0.1, c.p.light2, 0.2);
+  floor(c, floorY);
+  bokeh(c, 16, { x: 0, y: 0, w, h: h * 0.45 }, c.unit * 0.01, c.unit * 0.04, 0.35);
+  // Grand piano, lid up, in silhouette.
+  const p = (h * 0.5) / 300;
+  const px = w * rand.range(0.04, 0.1);
+  c.add(
+    `<g transform="translate(${f(px)} ${f(floorY - 190 * p)}) scale(${p.toFixed(3)})" fill="#050304" stroke="${c.p.light}" stroke-opacity="0.4" stroke-width="2">` +
+      `<path d="M0 60 H300 C360 60 390 90 370 120 C350 140 300 130 260 150 L0 150 Z"/>` +
+      `<path d="M20 60 L250 -40 L262 -30 L60 60 Z"/>` +
+      `<path d="M30 150 V190 M250 150 V190 M340 125 V185" stroke="#050304" stroke-width="12"/>` +
+      `</g>`,
+  );
+  // Upright bass leaning towards the centre.
+  const b = (h * 0.85) / 1000;
+  const bx = w * rand.range(0.8, 0.86);
+  c.add(
+    `<g transform="translate(${f(bx)} ${f(floorY)}) rotate(-12) scale(${b.toFixed(3)})" fill="#140a07" stroke="${c.p.light}" stroke-opacity="0.55" stroke-width="5">` +
+      `<path d="M0 -40 C-150 -40 -170 -170 -110 -260 C-90 -300 -140 -340 -110 -400 C-80 -460 80 -460 110 -400 C140 -340 90 -300 110 -260 C170 -170 150 -40 0 -40 Z"/>` +
+      `<path d="M0 -420 V-960" stroke="#050304" stroke-width="26"/>` +
+      `<path d="M-10 -980 C-40 -990 -40 -1030 -10 -1030" fill="none" stroke-width="14"/>` +
+      `<path d="M-6 -40 V0" stroke="#050304" stroke-width="10"/>` +
+      `</g>`,
+  );
+  trombonist(c, w * 0.5, h * 1.05, (h * 0.62) / 1000, rand.chance(0.5) ? 1 : -1, false);
+  vignette(c, 0.7);
+}
+
+/** Music stands and chairs set out in rows with parts on them; empty, or with young players. */
+function sceneStands(c: Canvas, players: boolean): void {
+  const { w, h, rand } = c;
+  glow(c, w * rand.range(0.3, 0.7), h * 0.25, w * 0.5, h * 0.3, c.p.light, 0.3);
+  // Tall windows of a recital hall.
+  for (let i = 0; i < 4; i++) {
+    const x = w * (0.12 + i * 0.22);
+    const fill = c.linear(0, 0, 0, 1, [
+      [0, c.p.light2, 0.35],
+      [1, c.p.light2, 0.05],
+    ]);
+    c.add(
+      `<path d="M${f(x)} ${f(h * 0.5)} V${f(h * 0.15)} A${f(w * 0.05)} ${f(w * 0.05)} 0 0 1 ${f(x + w * 0.1)} ${f(h * 0.15)} V${f(h * 0.5)} Z" fill="${fill}"/>`,
+    );
+  }
+  floor(c, h * 0.5);
+  bokeh(c, 10, { x: 0, y: 0, w, h: h * 0.4 }, c.unit * 0.01, c.unit * 0.03, 0.3);
+  const rows = 3;
+  for (let r = 0; r < rows; r++) {
+    const depth = (r + 1) / rows; // 1 = nearest
+    const y = h * (0.58 + 0.16 * r + 0.04 * r * r);
+    const size = h * (0.14 + 0.16 * depth);
+    const count = 6 - r;
+    for (let i = 0; i < count; i++) {
+      const x = ((i + 0.5 + (r % 2) * 0.3) / count) * w;
+      // A chair, then the stand with a lit part on it.
+      c.add(
+        `<path d="M${f(x - size * 0.25)} ${f(y)} V${f(y - size * 0.45)} H${f(x + size * 0.05)} M${f(x - size * 0.25)} ${f(y - size * 0.2)} H${f(x + size * 0.1)} V${f(y)}" stroke="#0b0706" stroke-width="${f(size * 0.04)}" fill="none"/>`,
+      );
+      if (players)
+        figure(c, x - size * 0.1, y + size * 0.9, (size * 1.2) / 1000, false, c.p.light2);
+      musicStand(c, x + size * 0.3, y + size * 0.05, size);
+      const top = y + size * 0.05 - size;
+      c.add(
+        `<rect x="${f(x + size * 0.14)}" y="${f(top + size * 0.02)}" width="${f(size * 0.32)}" height="${f(size * 0.2)}" fill="${c.p.metalHi}" opacity="0.55"/>`,
+      );
+      for (let l = 0; l < 3; l++) {
+        c.add(
+          `<path d="M${f(x + size * 0.16)} ${f(top + size * (0.06 + l * 0.05))} H${f(x + size * 0.44)}" stroke="${c.p.metalLo}" stroke-width="${f(Math.max(0.6, size * 0.006))}"/>`,
+        );
+      }
+    }
+  }
+  trombone(
+    c,
+    `translate(${f(w * 0.55)} ${f(h * 0.97)}) rotate(-4) scale(${((h * 0.35) / 1000).toFixed(3)})`,
+    0.3,
+  );
+  vignette(c, 0.65);
+}
+
+/** An open-air stage at night: a lit roof, beams into the sky, string lights and the crowd. */
+function sceneFestival(c: Canvas): void {
+  const { w, h, rand } = c;
+  for (let i = 0; i < 60; i++) {
+    c.add(
+      `<circle cx="${f(rand.range(0, w))}" cy="${f(rand.range(0, h * 0.45))}" r="${f(rand.range(0.6, 1.8))}" fill="#fff" opacity="${rand.range(0.2, 0.7).toFixed(2)}"/>`,
+    );
+  }
+  // Trees along the river, in silhouette.
+  let x = -20;
+  while (x < w) {
+    const r = rand.range(h * 0.08, h * 0.16);
+    c.add(`<circle cx="${f(x)}" cy="${f(h * 0.62 - r * 0.3)}" r="${f(r)}" fill="#030405"/>`);
+    x += r * 1.3;
+  }
+  const cx = w * rand.range(0.4, 0.6);
+  const sw = w * 0.42;
+  const roofY = h * 0.3;
+  const deckY = h * 0.62;
+  for (let i = 0; i < 6; i++) {
+    beam(
+      c,
+      cx + (i - 2.5) * sw * 0.15,
+      roofY + h * 0.02,
+      rand.range(-40, 40),
+      h * 0.6,
+      w * 0.025,
+      i % 2 ? c.p.light : c.p.light2,
+      0.28,
+    );
+  }
+  glow(c, cx, deckY - h * 0.12, sw * 0.7, h * 0.22, c.p.light, 0.45);
+  c.add(
+    `<path d="M${f(cx - sw / 2)} ${f(roofY + h * 0.06)} L${f(cx - sw * 0.45)} ${f(roofY)} H${f(cx + sw * 0.45)} L${f(cx + sw / 2)} ${f(roofY + h * 0.06)} Z" fill="#070506" stroke="${c.p.light}" stroke-opacity="0.5" stroke-width="2"/>` +
+      `<path d="M${f(cx - sw * 0.47)} ${f(roofY + h * 0.06)} V${f(deckY)} M${f(cx + sw * 0.47)} ${f(roofY + h * 0.06)} V${f(deckY)}" stroke="#070506" stroke-width="${f(w * 0.01)}"/>` +
+      `<rect x="${f(cx - sw * 0.52)} " y="${f(deckY)}" width="${f(sw * 1.04)}" height="${f(h * 0.05)}" fill="#070506"/>`,
+  );
+  for (let i = 0; i < 5; i++) {
+    const px = cx + (i - 2) * sw * 0.17;
+    if (i === 2) trombonist(c, px, deckY + h * 0.01, (h * 0.22) / 1000, 1, true);
+    else figure(c, px, deckY + h * 0.01, (h * 0.19) / 1000, false, c.p.light2);
+  }
+  // String lights swinging across the top of the picture.
+  for (let s = 0; s < 2; s++) {
+    const y0 = h * (0.06 + s * 0.1);
+    const sag = h * 0.08;
+    const at = (t: number) => [t * w, y0 + sag * 4 * t * (1 - t)] as const;
+    c.add(
+      `<path d="M0 ${f(y0)} Q${f(w / 2)} ${f(y0 + sag * 2)} ${f(w)} ${f(y0)}" stroke="#0a0807" stroke-width="2" fill="none"/>`,
+    );
+    for (let t = 0.03; t < 1; t += 0.05) {
+      const [lx, ly] = at(t);
+      glow(c, lx, ly + 4, c.unit * 0.02, c.unit * 0.02, c.p.metalHi, 0.6);
+      c.add(
+        `<circle cx="${f(lx)}" cy="${f(ly + 4)}" r="${f(c.unit * 0.005)}" fill="${c.p.metalHi}"/>`,
+      );
+    }
+  }
+  audience(c, h * 0.8, c.unit * 0.06, 14, 0.35);
+  audience(c, h * 0.93, c.unit * 0.09, 10, 0.3);
+  vignette(c, 0.55);
+}
+
+/** A concert hall from the stalls: the arch, curtains, the ensemble in light, rows of seats. */
+function sceneHall(c: Canvas): void {
+  const { w, h, rand } = c;
+  const archW = w * 0.7;
+  const left = (w - archW) / 2;
+  const stageY = h * 0.62;
+  glow(c, w * 0.5, h * 0.45, archW * 0.6, h * 0.35, c.p.light, 0.35);
+  for (let i = 0; i < 5; i++) {
+    const x = left + archW * (0.1 + i * 0.2);
+    spotlight(c, x, x, stageY, archW * 0.08, i % 2 ? c.p.light : c.p.light2, 0.16);
+  }
+  c.add(
+    `<rect x="${f(left)}" y="${f(stageY)}" width="${f(archW)}" height="${f(h * 0.04)}" fill="#0c0807"/>`,
+  );
+  const players = rand.int(6, 9);
+  for (let i = 0; i < players; i++) {
+    const x = left + archW * ((i + 0.5) / players);
+    figure(c, x, stageY + h * 0.01, (h * rand.range(0.13, 0.16)) / 1000, false, c.p.light2);
+    musicStand(c, x + archW * 0.03, stageY + h * 0.02, h * 0.09);
+  }
+  // Curtains in folds, and the dark wall with its arch.
+  const fold = c.linear(0, 0, 1, 0, [
+    [0, c.p.light2, 0.15],
+    [0.5, c.p.light2, 0.5],
+    [1, c.p.light2, 0.15],
+  ]);
+  for (let i = 0; i < 4; i++) {
+    const cw = archW * 0.035;
+    c.add(
+      `<rect x="${f(left + i * cw)}" y="${f(h * 0.12)}" width="${f(cw)}" height="${f(stageY - h * 0.12)}" fill="${fold}"/>`,
+    );
+    c.add(
+      `<rect x="${f(left + archW - (i + 1) * cw)}" y="${f(h * 0.12)}" width="${f(cw)}" height="${f(stageY - h * 0.12)}" fill="${fold}"/>`,
+    );
+  }
+  c.add(
+    `<path d="M0 0 H${w} V${h} H0 Z M${f(left)} ${f(h * 0.72)} V${f(h * 0.25)} Q${f(w / 2)} ${f(h * 0.02)} ${f(left + archW)} ${f(h * 0.25)} V${f(h * 0.72)} Z" fill="#060405" fill-rule="evenodd"/>` +
+      `<path d="M${f(left)} ${f(h * 0.72)} V${f(h * 0.25)} Q${f(w / 2)} ${f(h * 0.02)} ${f(left + archW)} ${f(h * 0.25)} V${f(h * 0.72)}" fill="none" stroke="${c.p.metal}" stroke-opacity="0.55" stroke-width="${f(c.unit * 0.012)}"/>`,
+  );
+  // Rows of seat backs, curving towards the stage.
+  for (let r = 0; r < 4; r++) {
+    const y = h * (0.74 + r * 0.075);
+    const size = c.unit * (0.03 + r * 0.012);
+    for (let x = -size; x < w + size; x += size * 2.3) {
+      const cy = y - Math.cos(((x - w / 2) / w) * Math.PI) * h * 0.02;
+      c.add(
+        roundedRect(
+          x,
+          cy,
+          size * 2,
+          size * 1.4,
+          size * 0.5,
+          `fill="#0a0506" stroke="${c.p.light2}" stroke-opacity="0.4" stroke-width="1.5"`,
+        ),
+      );
+    }
+  }
+  vignette(c, 0.6);
+}
+
 function sceneVinyl(c: Canvas): void {
   const { w, h, rand } = c;
   glow(c, w * 0.5, h * 0.5, c.unit * 0.7, c.unit * 0.7, c.p.light2, 0.25);
@@ -950,6 +1256,12 @@ const SCENES: Record<ArtScene, (c: Canvas) => void> = {
   ensemble: sceneEnsemble,
   club: sceneClub,
   city: sceneCity,
+  crowd: sceneCrowd,
+  trio: sceneTrio,
+  stands: (c) => sceneStands(c, false),
+  clinic: (c) => sceneStands(c, true),
+  festival: sceneFestival,
+  hall: sceneHall,
   vinyl: sceneVinyl,
   waves: sceneWaves,
   disc: sceneDisc,

@@ -1,6 +1,6 @@
 /**
  * The demo site's files, generated locally at seed time with no network: JPEG
- * artwork (sharp renders our SVG), short WAV recordings and sheet-music PDFs.
+ * artwork (sharp renders our SVG), MP3 recordings of a minute or more and sheet-music PDFs.
  * A file that already exists is kept, so re-seeding is cheap and never replaces
  * something an operator put there. Public files go under publicDir (served at
  * /uploads); the PDFs go under privateDir and are referred to by storage key.
@@ -9,8 +9,16 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { renderArtSvg, type ArtScene, type ArtSpec, type PaletteName } from "./demo-art.server";
-import { DEMO_SAMPLE_RATE, synthesiseTune, type Chord, type TuneSpec } from "./demo-audio.server";
+import {
+  melody,
+  renderTuneMp3,
+  tuneSeconds,
+  type Chord,
+  type Section,
+  type TuneSpec,
+} from "./demo-audio.server";
 import { createLeadSheetPdf, type LeadSheetSpec } from "./demo-sheet-music.server";
+import { readAudioFileDuration } from "../media/audio-duration.server";
 import { PUBLIC_UPLOADS_URL_PREFIX } from "../media/storage.server";
 
 // ---------------------------------------------------------------------------
@@ -50,11 +58,21 @@ export const DEMO_IMAGES = {
   festival: image("images/photos/festival", "club", "ember", 1200, 800),
   nightWalk: image("images/photos/night-walk", "city", "gold", 800, 1200),
 
+  // Event pictures, one for each date, in the event cards' 2:1.
+  eventAlbumNight: image("images/events/lowlight-walk-album-night", "crowd", "gold", 1200, 600),
+  eventTrio: image("images/events/velvet-hour-trio", "trio", "wine", 1200, 600),
+  eventHarbourLights: image("images/events/harbour-lights", "city", "ember", 1200, 600),
+  eventMasterclass: image("images/events/ambermoor-masterclass", "stands", "blue", 1200, 600),
+  eventGreyhaven: image("images/events/greyhaven-jazz-festival", "festival", "ember", 1200, 600),
+  eventBalladEvening: image("images/events/velvet-slide-evening", "hall", "wine", 1200, 600),
+  eventYoungBrassClinic: image("images/events/young-brass-clinic", "clinic", "gold", 1200, 600),
+
   // Video posters, so video tiles look right without the video service.
   thumbLive: image("images/video/live-at-the-meridian", "ensemble", "ember", 1280, 720),
   thumbStudio: image("images/video/studio-session", "brass", "blue", 1280, 720),
   thumbClinic: image("images/video/low-brass-clinic", "staff", "wine", 1280, 720),
   thumbBallad: image("images/video/velvet-slide-live", "stage", "blue", 1280, 720),
+  thumbStrings: image("images/video/low-and-bright", "ensemble", "blue", 1280, 720),
 
   // Audio-track artwork.
   artLowlight: image("images/artwork/lowlight-walk", "vinyl", "gold", 600, 600),
@@ -99,72 +117,162 @@ export const DEMO_IMAGES = {
 
 export type DemoImageName = keyof typeof DEMO_IMAGES;
 
-// Chord shapes above the root, third first, for the walking bass.
+// Chord shapes above the root, third first, for the walking bass and the comping.
 const m7 = [3, 7, 10];
+const m7b5 = [3, 6, 10];
 const dom7 = [4, 7, 10];
+const dom7b9 = [4, 10, 13];
 const maj7 = [4, 7, 11];
+const six = [4, 7, 9];
+const sus = [5, 7, 10];
 const chord = (root: number, tones: readonly number[], beats = 4): Chord => ({
   root,
   tones,
   beats,
 });
 
+// Roots in the bass register (MIDI): E1 = 28 ... E3 = 52.
+const [Db, C, Bb1, D, Eb, F, G, Ab, A, Bb] = [37, 36, 34, 38, 39, 41, 43, 44, 45, 46];
+
+// Lowlight Walk, medium swing in F, on the changes of its lead sheet (AABA).
+const lowlightFront =
+  "r:1 A3:2/3 C4:1/3 E4:1 D4:1 | Eb4:2 D4:1 C4:1 | Bb3:2/3 A3:1/3 G3:1 D4:2 | Bb3:3 r:1";
+const lowlightA = [chord(F, maj7), chord(D, dom7b9), chord(G, m7), chord(C, dom7)];
+const lowlight: Record<"intro" | "a1" | "a2" | "b" | "a3", Section> = {
+  intro: {
+    chords: [chord(A, m7, 2), chord(D, dom7, 2), chord(G, m7, 2), chord(C, dom7, 2)],
+    feel: "two",
+    fill: true,
+  },
+  a1: {
+    chords: [...lowlightA, chord(A, m7), chord(D, dom7), chord(G, m7), chord(C, dom7)],
+    lead: melody(
+      `${lowlightFront} | r:2/3 C4:1/3 E4:1 C4:2/3 A3:1/3 G3:1 | F#3:2 A3:1 C4:1 | Bb3:1 A3:1 F3:1 D3:1 | E3:3 r:1`,
+    ),
+    feel: "two",
+  },
+  a2: {
+    chords: [...lowlightA, chord(C, m7), chord(F, dom7), chord(Bb, maj7), chord(Eb, dom7)],
+    lead: melody(
+      `${lowlightFront} | r:1 Eb4:2/3 D4:1/3 C4:1 G3:1 | A3:2/3 C4:1/3 Eb4:2 r:1 | D4:3 C4:1 | Bb3:2 G3:2`,
+    ),
+    fill: true,
+  },
+  // The bridge is the trombone's: a solo over its changes.
+  b: {
+    chords: [
+      chord(A, m7),
+      chord(D, dom7),
+      chord(G, m7),
+      chord(C, dom7),
+      chord(A, m7b5),
+      chord(D, dom7b9),
+      chord(G, m7),
+      chord(C, sus),
+    ],
+    lead: "solo",
+  },
+  a3: {
+    chords: [
+      ...lowlightA,
+      chord(A, m7, 2),
+      chord(D, dom7, 2),
+      chord(G, m7, 2),
+      chord(C, dom7, 2),
+      chord(F, six),
+      chord(G, m7, 2),
+      chord(C, dom7, 2),
+    ],
+    lead: melody(
+      `${lowlightFront} | E4:2/3 C4:1/3 A3:1 C4:2/3 A3:1/3 F#3:1 | Bb3:1 D4:1 E4:1 C4:1 | A3:3 r:1 | r:2 G3:2/3 A3:1/3 C4:1`,
+    ),
+  },
+};
+
+// Velvet Slide, a ballad in Bb: the melody, a chorus of solo, the melody again.
+const velvetChords = [
+  chord(Bb1, maj7),
+  chord(G, m7),
+  chord(C, m7),
+  chord(F, dom7),
+  chord(D, m7),
+  chord(G, dom7b9),
+  chord(C, m7),
+  chord(F, dom7),
+];
+const velvetMelody = melody(
+  "F3:2 G3:1 A3:1 | Bb3:3 r:1 | G3:1 Bb3:1 D4:2 | C4:3 r:1 | D4:2 C4:1 A3:1 | Ab3:2 B3:2 | C4:2/3 Bb3:1/3 G3:1 Eb3:2 | F3:3 r:1",
+);
+
+// Copper Street, up-tempo in Eb: an A and a B strain, blown on, then the A again.
+const copperA = [
+  chord(F, m7),
+  chord(Bb, dom7),
+  chord(Eb, maj7),
+  chord(C, dom7b9),
+  chord(F, m7),
+  chord(Bb, dom7),
+  chord(G, m7, 2),
+  chord(C, dom7, 2),
+  chord(F, m7, 2),
+  chord(Bb, dom7, 2),
+];
+const copperB = [
+  chord(Ab, maj7),
+  chord(Db, dom7),
+  chord(G, m7),
+  chord(C, dom7),
+  chord(F, m7),
+  chord(Bb, dom7),
+  chord(G, m7),
+  chord(C, dom7),
+];
+const copperMelodyA = melody(
+  "r:2/3 C4:1/3 Ab3:2/3 F3:1/3 Eb4:1 C4:1 | D4:2 Ab3:1 F3:1 | G3:2/3 Bb3:1/3 D4:2 r:1 | E3:1 G3:1 Bb3:1 Db4:1 | C4:2/3 Ab3:1/3 F3:2/3 Ab3:1/3 C4:1 Eb4:1 | D4:2 C4:2/3 Bb3:1/3 Ab3:1 | Bb3:1 G3:1 E3:1 G3:1 | Ab3:2 r:2",
+);
+const copperMelodyB = melody(
+  "Eb3:1 Ab3:1 C4:1 Eb4:1 | F4:2 B3:1 Ab3:1 | Bb3:2/3 D4:1/3 F4:2/3 D4:1/3 Bb3:1 G3:1 | E3:3 r:1 | Ab3:2/3 C4:1/3 Eb4:1 C4:1 Ab3:1 | D4:1 F3:1 Ab3:2 | G3:2/3 Bb3:1/3 D4:1 F4:2 | E4:1 C4:1 r:2",
+);
+
 export const DEMO_TUNES = {
   lowlightWalk: {
-    file: "audio/lowlight-walk.wav",
+    file: "audio/lowlight-walk.mp3",
     tune: {
       seed: "lowlight-walk",
       bpm: 132,
-      // ii-V-I-VI in F: Gm7 | C7 | Fmaj7 | D7
-      chords: [chord(43, m7), chord(36, dom7), chord(41, maj7), chord(38, dom7)],
-      melody: [
-        { midi: null, beats: 1 },
-        { midi: 58, beats: 1 },
-        { midi: 57, beats: 1 },
-        { midi: 55, beats: 1 },
-        { midi: 52, beats: 2 },
-        { midi: 55, beats: 2 },
-        { midi: 57, beats: 3 },
-        { midi: null, beats: 1 },
-        { midi: 54, beats: 2 },
-        { midi: 57, beats: 2 },
-      ],
+      form: [lowlight.intro, lowlight.a1, lowlight.a2, lowlight.b, lowlight.a3],
+      ending: { chord: chord(F, six, 8), lead: 57 },
     },
   },
   velvetSlide: {
-    file: "audio/velvet-slide.wav",
+    file: "audio/velvet-slide.mp3",
     tune: {
       seed: "velvet-slide",
-      bpm: 84,
+      bpm: 92,
       softRide: true,
-      // Ballad in Bb: Bbmaj7 | Gm7 | Cm7 F7
-      chords: [chord(34, maj7), chord(43, m7), chord(36, m7, 2), chord(41, dom7, 2)],
-      melody: [
-        { midi: 53, beats: 2 },
-        { midi: 55, beats: 1 },
-        { midi: 57, beats: 1 },
-        { midi: 58, beats: 3 },
-        { midi: null, beats: 1 },
-        { midi: 57, beats: 1 },
-        { midi: 55, beats: 1 },
-        { midi: 53, beats: 2 },
+      form: [
+        { chords: [chord(C, m7, 2), chord(F, dom7, 2)], feel: "two" },
+        { chords: velvetChords, lead: velvetMelody, feel: "two" },
+        { chords: velvetChords, lead: "solo", fill: true },
+        { chords: velvetChords, lead: velvetMelody, feel: "two" },
       ],
+      ending: { chord: chord(Bb1, maj7, 4), lead: 58 },
     },
   },
   copperStreet: {
-    file: "audio/copper-street.wav",
+    file: "audio/copper-street.mp3",
     tune: {
       seed: "copper-street",
       bpm: 168,
-      // Up-tempo in Eb: Fm7 | Bb7 | Ebmaj7 | C7 | Fm7 | Bb7
-      chords: [
-        chord(41, m7),
-        chord(46, dom7),
-        chord(39, maj7),
-        chord(36, dom7),
-        chord(41, m7),
-        chord(46, dom7),
+      form: [
+        { chords: [chord(F, m7), chord(Bb, dom7)], fill: true },
+        { chords: copperA, lead: copperMelodyA },
+        { chords: copperB, lead: copperMelodyB, fill: true },
+        { chords: copperA, lead: "solo" },
+        { chords: copperB, lead: "solo", fill: true },
+        { chords: copperA, lead: copperMelodyA },
       ],
+      ending: { chord: chord(Eb, maj7, 8), lead: 55 },
     },
   },
 } as const satisfies Record<string, { file: string; tune: TuneSpec }>;
@@ -224,6 +332,7 @@ export interface GeneratedImage {
 
 export interface GeneratedAudio {
   url: string;
+  /** Whole seconds, read from the file as an uploaded file's would be. */
   durationSeconds: number;
 }
 
@@ -298,7 +407,7 @@ export async function generateDemoAssets(paths: StoragePaths): Promise<DemoAsset
   let filesWritten = 0;
 
   const imageEntries = Object.entries(DEMO_IMAGES) as [DemoImageName, ImageSpec][];
-  const images = await inPool(imageEntries, 4, async ([name, spec]) => {
+  const renderImages = inPool(imageEntries, 4, async ([name, spec]) => {
     const relative = `${spec.file}.jpg`;
     const file = path.join(paths.publicDir, relative);
     if (!(await exists(file))) {
@@ -319,18 +428,15 @@ export async function generateDemoAssets(paths: StoragePaths): Promise<DemoAsset
     DemoTuneName,
     { file: string; tune: TuneSpec },
   ][];
-  const audio = await inPool(tuneEntries, 2, async ([name, { file: relative, tune }]) => {
+  // One at a time on the main thread, while sharp renders the images on its own threads.
+  const renderAudio = inPool(tuneEntries, 1, async ([name, { file: relative, tune }]) => {
     const file = path.join(paths.publicDir, relative);
-    let durationSeconds: number;
-    if (await exists(file)) {
-      const { size } = await fs.stat(file);
-      durationSeconds = (size - 44) / (DEMO_SAMPLE_RATE * 2);
-    } else {
-      const result = synthesiseTune(tune);
-      await writeAtomically(file, result.wav);
-      durationSeconds = result.durationSeconds;
+    if (!(await exists(file))) {
+      await writeAtomically(file, await renderTuneMp3(tune));
       filesWritten++;
     }
+    const durationSeconds =
+      (await readAudioFileDuration(file, "audio/mpeg")) ?? Math.round(tuneSeconds(tune));
     return [name, { url: publicUrl(relative), durationSeconds }] as const;
   });
 
@@ -338,7 +444,7 @@ export async function generateDemoAssets(paths: StoragePaths): Promise<DemoAsset
     DemoSheetName,
     { key: string; spec: LeadSheetSpec },
   ][];
-  const sheetMusic = await inPool(sheetEntries, 2, async ([name, { key, spec }]) => {
+  const renderSheets = inPool(sheetEntries, 2, async ([name, { key, spec }]) => {
     const file = path.join(paths.privateDir, key);
     if (!(await exists(file))) {
       await writeAtomically(file, await createLeadSheetPdf(spec));
@@ -347,6 +453,7 @@ export async function generateDemoAssets(paths: StoragePaths): Promise<DemoAsset
     return [name, { key, pages: 2 }] as const;
   });
 
+  const [images, audio, sheetMusic] = await Promise.all([renderImages, renderAudio, renderSheets]);
   return {
     images: Object.fromEntries(images) as Record<DemoImageName, GeneratedImage>,
     audio: Object.fromEntries(audio) as Record<DemoTuneName, GeneratedAudio>,

@@ -10,6 +10,7 @@ import type { PageContentKey } from "~/domain/page-content";
 import { ARTIST_NAME } from "~/domain/site";
 import { DEFAULT_THEME } from "~/domain/theme";
 import type { DemoAssets } from "./demo-assets.server";
+import { daysToWeekday } from "./demo-calendar.server";
 import type {
   collaborations,
   events,
@@ -302,6 +303,9 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
     isFeatured,
   });
 
+  // The premiere of Low & Bright: a past event, and the year of that collaboration.
+  const stringsPremiere = isoDateFrom(today, -41);
+
   const pageContentRows = Object.entries(pageTexts(assets)).map(([pageName, text]) => ({
     pageName,
     title: text.title,
@@ -353,7 +357,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         description:
           "The full fourteen-piece ensemble plays the Lowlight Walk album from start to finish, plus two new charts written for this night. Doors at 7; dinner service until the first downbeat.",
         ticketUrl: `${TICKETS}/loe-copper-room`,
-        imageUrl: img.clubNight.url,
+        imageUrl: img.eventAlbumNight.url,
         type: "live",
         status: "upcoming",
         isFeatured: true,
@@ -367,7 +371,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         description:
           "An intimate late set: bass trombone, voice, piano and upright bass. Standards-style ballads, a few originals and the stories behind them.",
         ticketUrl: `${TICKETS}/velvet-hour-trio`,
-        imageUrl: img.soloSpot.url,
+        imageUrl: img.eventTrio.url,
         type: "live",
         status: "upcoming",
       },
@@ -378,8 +382,8 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         venue: "Pier Nine Bandshell",
         city: "Saltmarsh Quay",
         description:
-          "Cancelled because of renovation works on the pier. Ticket holders are refunded automatically; we hope to be back on the water next summer.",
-        imageUrl: img.cityTour.url,
+          "Cancelled because of renovation works on the pier. Ticket holders are refunded automatically; we will be back on the water once the pier reopens.",
+        imageUrl: img.eventHarbourLights.url,
         type: "live",
         status: "cancelled",
       },
@@ -392,20 +396,21 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         description:
           "Two hours on sound, time feel and section leading for trombonists, tubists and bassists of every level, followed by an open LOE rehearsal. Bring your horn.",
         ticketUrl: `${TICKETS}/ambermoor-masterclass`,
-        imageUrl: img.scoreDesk.url,
+        imageUrl: img.eventMasterclass.url,
         type: "workshop",
         status: "upcoming",
       },
       {
         title: "Greyhaven Jazz Festival: LOE on the Main Stage",
-        date: isoDateFrom(today, 95),
+        // The text says "Saturday night".
+        date: isoDateFrom(today, daysToWeekday(today, 95, "Saturday")),
         time: "7:30 PM",
         venue: "Greyhaven Riverside Park",
         city: "Greyhaven",
         description:
           "LOE closes the festival's Saturday night with a ninety-minute set of originals and big-band arrangements, with guest vocalist Nadia Kestrel.",
         ticketUrl: `${TICKETS}/greyhaven-jazz-festival`,
-        imageUrl: img.festival.url,
+        imageUrl: img.eventGreyhaven.url,
         type: "festival",
         status: "upcoming",
         isFeatured: true,
@@ -419,7 +424,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         description:
           "Slow songs, low lights: Silas sings and plays the ballads from Velvet Slide with strings, rhythm section and the LOE horns.",
         ticketUrl: `${TICKETS}/meridian-velvet-slide`,
-        imageUrl: img.blueHour.url,
+        imageUrl: img.eventBalladEvening.url,
         type: "live",
         status: "upcoming",
       },
@@ -438,7 +443,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
       },
       {
         title: "LOE with the Brightwater Chamber Strings",
-        date: isoDateFrom(today, -41),
+        date: stringsPremiere,
         time: "7:30 PM",
         venue: "Brightwater Civic Auditorium",
         city: "Brightwater",
@@ -462,14 +467,14 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         status: "past",
       },
       {
-        title: "Summer Brass Clinic",
-        date: isoDateFrom(today, -160),
+        title: "Young Brass Clinic Day",
+        date: isoDateFrom(today, daysToWeekday(today, -160, "Saturday")),
         time: "11:00 AM",
         venue: "Westhollow Community Arts Centre",
         city: "Westhollow",
         description:
           "A day of ensemble playing and improvisation for young low-brass players, ending in a concert for families.",
-        imageUrl: img.rehearsal.url,
+        imageUrl: img.eventYoungBrassClinic.url,
         type: "workshop",
         status: "past",
       },
@@ -569,7 +574,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
       {
         title: "On the Road",
         altText: "A city skyline at night with warm window lights",
-        description: "Arriving in Westhollow the night before the festival.",
+        description: "Arriving in Westhollow the night before the Meridian concert.",
         ...photo("cityTour"),
         visualWeight: 2,
         orderIndex: 8,
@@ -618,7 +623,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
       },
       {
         title: "Rehearsal Night",
-        description: "Reading the new suite for the first time.",
+        description: "Reading new charts for the first time.",
         type: "social",
         url: "https://www.instagram.com/p/LoeRehearsal1/",
         thumbnailUrl: img.rehearsal.url,
@@ -705,7 +710,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
       {
         artist: "Brightwater Chamber Strings",
         project: "Low & Bright, suite for big band and strings",
-        year: "2024",
+        year: stringsPremiere.slice(0, 4),
       },
     ].map((row, orderIndex) => ({ ...row, orderIndex })),
 
@@ -745,7 +750,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         description:
           "The finale of the suite for big band and strings, with the Brightwater Chamber Strings.",
         embedId: VIDEO_IDS.strings,
-        thumbnailUrl: img.ensemble.url,
+        thumbnailUrl: img.thumbStrings.url,
         orderIndex: 3,
       },
     ],

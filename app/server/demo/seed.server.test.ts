@@ -16,6 +16,7 @@ import * as schema from "../db/schema.server";
 import { seedDemoContent } from "./seed.server";
 import { isoDateFrom } from "./demo-content.server";
 import type { StoragePaths } from "./demo-assets.server";
+import { parseMpegFrame, readAudioFileDuration } from "../media/audio-duration.server";
 import { PUBLIC_UPLOADS_URL_PREFIX } from "../media/storage.server";
 
 const SEEDED_TABLES = {
@@ -192,17 +193,21 @@ describe.each(await testDatabaseKinds())("demo content seed on %s", (kind) => {
     expect(hero.size).toBeLessThan(250 * 1024);
   });
 
-  it("points audio tracks at real WAV files and a SoundCloud set", async () => {
+  it("points audio tracks at MP3s of a minute or more, and at a SoundCloud set", async () => {
     const tracks = await t.db.select().from(schema.loeAudioTracks);
     const files = tracks.filter((tr) => tr.sourceType === "file");
     expect(files.length).toBeGreaterThanOrEqual(3);
     for (const track of files) {
-      const wav = await fs.readFile(publicFile(track.audioUrl!));
-      expect(wav.toString("ascii", 0, 4)).toBe("RIFF");
-      expect(wav.readUInt32LE(24)).toBe(22_050);
-      expect(wav.readUInt16LE(34)).toBe(16);
-      expect(track.duration).toBeGreaterThanOrEqual(6);
-      expect(track.duration).toBeLessThanOrEqual(10);
+      expect(track.audioUrl).toMatch(/\.mp3$/);
+      const file = publicFile(track.audioUrl!);
+      const mp3 = await fs.readFile(file);
+      expect(parseMpegFrame(mp3, 0)).toMatchObject({ layer: 3, sampleRate: 22_050, mono: true });
+      // Small: a modest bit rate, mono.
+      expect(mp3.length).toBeLessThan(800 * 1024);
+      // The row says what the server reads from the file, as for an uploaded track.
+      expect(track.duration).toBe(await readAudioFileDuration(file, "audio/mpeg"));
+      expect(track.duration).toBeGreaterThanOrEqual(60);
+      expect(track.duration).toBeLessThanOrEqual(90);
       await expect(fs.access(publicFile(track.artworkUrl!))).resolves.toBeUndefined();
     }
     const soundcloud = tracks.filter((tr) => tr.sourceType === "soundcloud");
