@@ -52,6 +52,10 @@ export async function enqueueMail(db: Database, message: MailMessage): Promise<s
   const [row] = await db
     .insert(mailOutbox)
     .values({
+      // The worker compares with this process's clock in milliseconds; PostgreSQL's own
+      // now() has microseconds and could make a message queued this very millisecond
+      // look not yet due to a delivery pass started right after it.
+      nextAttemptAt: new Date(),
       toAddress: message.to,
       subject: message.subject,
       textBody: message.text,
