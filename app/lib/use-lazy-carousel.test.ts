@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkUrlFromImportError } from "./use-lazy-carousel";
+import { chunkUrlFromImportError, createActionQueue } from "./use-lazy-carousel";
 
 describe("chunkUrlFromImportError", () => {
   it("reads the chunk's URL from Chromium's and Firefox's messages, without an old query", () => {
@@ -22,5 +22,37 @@ describe("chunkUrlFromImportError", () => {
   it("gives null when the message names no URL (Safari)", () => {
     expect(chunkUrlFromImportError(new TypeError("Importing a module script failed."))).toBeNull();
     expect(chunkUrlFromImportError("nope")).toBeNull();
+  });
+});
+
+describe("createActionQueue", () => {
+  it("runs an action asked before the target arrives once it arrives, and only the latest", () => {
+    const queue = createActionQueue<string[]>();
+    const log: string[] = [];
+    expect(queue.run((t) => t.push("first"))).toBe("queued");
+    expect(queue.run((t) => t.push("second"))).toBe("queued");
+    expect(log).toEqual([]);
+    queue.attach(log);
+    expect(log).toEqual(["second"]);
+    // Nothing is left over to run twice.
+    queue.attach(log);
+    expect(log).toEqual(["second"]);
+  });
+
+  it("runs an action asked after the target arrived at once (a press before React re-rendered)", () => {
+    const queue = createActionQueue<string[]>();
+    const log: string[] = [];
+    queue.attach(log);
+    expect(queue.run((t) => t.push("next"))).toBe("ran");
+    expect(log).toEqual(["next"]);
+  });
+
+  it("queues again once the target is gone", () => {
+    const queue = createActionQueue<string[]>();
+    const log: string[] = [];
+    queue.attach(log);
+    queue.detach();
+    expect(queue.run((t) => t.push("later"))).toBe("queued");
+    expect(log).toEqual([]);
   });
 });

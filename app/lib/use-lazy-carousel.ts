@@ -33,6 +33,37 @@ function loadEmbla(): Promise<{ default: typeof EmblaCarousel }> {
 }
 
 /**
+ * Holds the actions asked of an object that is still loading: one asked before it has
+ * arrived runs when it arrives (the latest wins), one asked after runs at once. It is
+ * read through this holder and not through React state, because a press can land
+ * after Embla has arrived but before React has rendered with it, and must not be lost.
+ */
+export function createActionQueue<T>() {
+  let target: T | null = null;
+  let pending: ((target: T) => void) | null = null;
+  return {
+    /** Runs `action` now, or when the target arrives; tells which. */
+    run(action: (target: T) => void): "ran" | "queued" {
+      if (target !== null) {
+        action(target);
+        return "ran";
+      }
+      pending = action;
+      return "queued";
+    },
+    attach(next: T) {
+      target = next;
+      const action = pending;
+      pending = null;
+      action?.(next);
+    },
+    detach() {
+      target = null;
+    },
+  };
+}
+
+/**
  * Embla, loaded when the visitor first reaches for the carousel (a pointer over it,
  * focus in it, a touch) instead of with the page: the slides' layout is CSS, so the
  * server HTML already shows them, and most visitors never move the carousel. An
@@ -43,7 +74,7 @@ export function useLazyCarousel(options: EmblaOptionsType) {
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
   const [api, setApi] = useState<EmblaCarouselType | null>(null);
   const [wanted, setWanted] = useState(false);
-  const pending = useRef<CarouselAction | null>(null);
+  const [queue] = useState(() => createActionQueue<EmblaCarouselType>());
   const optionsRef = useRef(options);
 
   useEffect(() => {
@@ -55,9 +86,7 @@ export function useLazyCarousel(options: EmblaOptionsType) {
         if (!live) return;
         instance = EmblaCarousel(viewport, optionsRef.current);
         setApi(instance);
-        const action = pending.current;
-        pending.current = null;
-        action?.(instance);
+        queue.attach(instance);
       },
       // Not loaded (a dropped connection): the carousel stays as it is, and the
       // visitor's next reach for it tries again.
@@ -68,21 +97,17 @@ export function useLazyCarousel(options: EmblaOptionsType) {
     );
     return () => {
       live = false;
+      queue.detach();
       instance?.destroy();
     };
-  }, [wanted, viewport]);
+  }, [wanted, viewport, queue]);
 
   const activate = useCallback(() => setWanted(true), []);
   const run = useCallback(
     (action: CarouselAction) => {
-      if (api) {
-        action(api);
-      } else {
-        pending.current = action;
-        setWanted(true);
-      }
+      if (queue.run(action) === "queued") setWanted(true);
     },
-    [api],
+    [queue],
   );
   return { viewportRef: setViewport, api, activate, run };
 }
