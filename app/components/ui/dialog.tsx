@@ -69,6 +69,9 @@ export function Dialog({
     const dialog = ref.current;
     if (!dialog) return;
     const handleClose = () => {
+      // "close" is dispatched a task after close(): when the dialog was opened again in
+      // between (a quick Cancel, then Remove), that event is stale and must not shut it.
+      if (dialog.open) return;
       const target = opener.current;
       opener.current = null;
       if (target?.isConnected) target.focus();
