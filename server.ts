@@ -30,8 +30,9 @@ const { prepareDatabase } = await import("./app/server/db/bootstrap.server");
 const { DataFolderInUse } = await import("./app/server/db/data-folder-lock.server");
 const { startSiteChangeBus } = await import("./app/server/db/site-change-bus.server");
 const { applySiteChange, publishSiteChangesWith } = await import("./app/server/core/cache.server");
-const { storagePaths, isStorageReady, ensureStorageFolders, PUBLIC_UPLOADS_URL_PREFIX } =
-  await import("./app/server/media/storage.server");
+const { PUBLIC_UPLOADS_URL_PREFIX } = await import("./app/server/media/storage.server");
+const { createObjectStorage } = await import("./app/server/media/object-storage.server");
+const { publicFilesHandler } = await import("./app/server/media/public-files.server");
 const { startMailWorker } = await import("./app/server/mail/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
 const { startRateLimitPruner } = await import("./app/server/core/rate-limit.server");
@@ -68,8 +69,17 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-await prepareDatabase(database, env);
-await ensureStorageFolders(storagePaths(env));
+// Files live in DATA_DIR, or with S3_* set in a bucket every instance shares (decision 022).
+const storage = createObjectStorage(env);
+try {
+  await storage.prepare();
+} catch (error) {
+  console.error(
+    `The file storage at ${storage.location} is not usable: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+}
+await prepareDatabase(database, env, storage);
 const stopMailWorker = startMailWorker(database.db);
 // Checkout holds on tracked stock end after their time even when nobody comes back.
 const stopStockHoldSweeper = startStockHoldSweeper(database.db);
@@ -86,7 +96,12 @@ const stopSnapshotHandler =
     ? installSnapshotHandler({ db: database.db, dataDir: env.DATA_DIR, log: logger })
     : () => {};
 // Admin uploads (tus); unfinished ones and their kept answers go after a day.
-const uploadServer = createUploadServer({ db: database.db, dataDir: env.DATA_DIR });
+const uploadServer = createUploadServer({
+  db: database.db,
+  dataDir: env.DATA_DIR,
+  storage,
+  s3: env.s3,
+});
 const stopUploadCleanup = uploadServer.startCleanup();
 
 if (authSecret.source === "generated") {
@@ -167,7 +182,7 @@ app.get("/readyz", async (_req, res) => {
   res.set("Cache-Control", "no-store");
   const [databaseReady, storageReady] = await Promise.all([
     isDatabaseReady(database.db),
-    isStorageReady(storagePaths(env)),
+    storage.isReady(),
   ]);
   const report = {
     database: databaseReady ? "ready" : "unavailable",
@@ -219,27 +234,32 @@ app.use(limitRequestBodies({ skip: (req) => req.path.startsWith(UPLOAD_ENDPOINT)
 // Better Auth reads its own request bodies: mounted before any body parser.
 app.all(`${AUTH_BASE_PATH}/*splat`, toNodeHandler(auth));
 // Resumable admin uploads (tus) stream their bodies to disk: before any body parser too.
-// Signed-in, allow-listed users only; files land in DATA_DIR/uploads or DATA_DIR/private.
+// Signed-in, allow-listed users only; files land under uploads/ or private/ of the storage.
 app.use(UPLOAD_ENDPOINT, uploadServer.handler);
 
-const { publicDir: uploads, privateDir } = storagePaths(env);
-app.use(PUBLIC_UPLOADS_URL_PREFIX, express.static(uploads, { maxAge: "1d", fallthrough: false }));
+// Public media, from DATA_DIR/uploads or streamed from the bucket.
+app.use(PUBLIC_UPLOADS_URL_PREFIX, publicFilesHandler(storage));
 
-// Responsive image variants (AVIF/WebP at several widths), made on first request.
+// Responsive image variants (AVIF/WebP at several widths), made on first request from the
+// storage's uploads or the build's images, kept in the bucket and in this instance's cache.
 const { imageVariantMiddleware, imageVariantCacheDir, startImageVariantCachePruner } =
   await import("./app/server/media/images.server");
 const { VARIANT_URL_PREFIX } = await import("./app/domain/image-variants");
-const imageVariantDirs = {
-  roots: { uploads, images: path.resolve(isDev ? "public" : "build/client", "images") },
+const imageVariantOptions = {
+  storage,
+  staticImagesDir: path.resolve(isDev ? "public" : "build/client", "images"),
   cacheDir: imageVariantCacheDir(env),
 };
-app.use(VARIANT_URL_PREFIX, imageVariantMiddleware(imageVariantDirs));
-// Variants of deleted or replaced images are removed now and then.
-const stopImageVariantCachePruner = startImageVariantCachePruner(imageVariantDirs);
+app.use(VARIANT_URL_PREFIX, imageVariantMiddleware(imageVariantOptions));
+// Variants of deleted or replaced images are removed now and then, by one instance at a time.
+const stopImageVariantCachePruner = startImageVariantCachePruner({
+  ...imageVariantOptions,
+  db: database.db,
+});
 
-// Purchased files, from DATA_DIR/private (never under /uploads). A link that no longer
-// works falls through to the page at the same address, which says why.
-app.get(`${DOWNLOAD_PATH}/:token`, downloadHandler(database.db, privateDir));
+// Purchased files, from private/ of the storage (never under /uploads). A link that no
+// longer works falls through to the page at the same address, which says why.
+app.get(`${DOWNLOAD_PATH}/:token`, downloadHandler(database.db, storage));
 
 const getLoadContext = (req: Request, res: Response) => ({
   cspNonce: res.locals.cspNonce as string,

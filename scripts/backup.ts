@@ -1,7 +1,8 @@
 /**
  * `npm run backup [-- <folder>]`: a backup of the configured database (PostgreSQL at
  * DATABASE_URL with pg_dump, or the embedded one under DATA_DIR, through the running
- * server when there is one) and of the files under DATA_DIR, into <folder> (default
+ * server when there is one) and of the files (under DATA_DIR, or in the S3 bucket when
+ * S3_* is set: uploads/ and private/, not the variants cache), into <folder> (default
  * ./backups/<time>/). Restore with `npm run restore -- <folder>`. docs/OPERATIONS.md.
  */
 import path from "node:path";
@@ -32,9 +33,14 @@ runCli("Backup", async () => {
       `${database.file}, ${formatBytes(database.bytes)}, ${Object.keys(database.tables).length} tables, ${rows} rows`,
   );
   console.log(
-    `  files     ${files.count} files, ${formatBytes(files.bytes)} (${files.folders.join(", ") || "none"})` +
-      (files.authSecret ? " and the generated auth secret" : ""),
+    `  files     ${files.count} files, ${formatBytes(files.bytes)} from ${files.location}` +
+      (files.authSecret ? ", and the generated auth secret" : ""),
   );
+  if (files.skipped.length > 0) {
+    console.log(
+      `  skipped   ${files.skipped.length} objects whose keys the site never writes (above)`,
+    );
+  }
   console.log(`Restore with: npm run restore -- ${path.relative(process.cwd(), target) || "."}`);
 });
 

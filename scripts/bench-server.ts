@@ -23,7 +23,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import http, { type IncomingHttpHeaders } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -504,6 +504,10 @@ async function startNginx(plan: Plan, tmp: string, root: string, port: number) {
   if (!succeeds(nginx, ["-v"])) return null;
   const prefix = path.join(tmp, "nginx");
   await mkdir(prefix, { recursive: true });
+  // Debian's modules-enabled/*.conf name their modules relative to the prefix.
+  if (existsSync("/usr/lib/nginx/modules")) {
+    await symlink("/usr/lib/nginx/modules", path.join(prefix, "modules"));
+  }
   const config = path.join(prefix, "nginx.conf");
   const baseArgs = ["-p", prefix, "-e", path.join(prefix, "error.log"), "-c", config];
   // brotli_static needs the ngx_brotli module; without it nginx sends gzip to browsers.

@@ -2,8 +2,10 @@
  * `npm run restore -- <folder> [--force]`: restores a backup made by `npm run backup`
  * into the configured database, which must be empty (the embedded one: DATA_DIR/pglite
  * absent or empty, and no server running on it; PostgreSQL: no tables, or --force to
- * replace the backup's tables), and copies its files into DATA_DIR. Then compares the
- * row counts of every table with the backup's manifest. docs/OPERATIONS.md.
+ * replace the backup's tables), and puts its files into the configured storage (DATA_DIR,
+ * or the S3 bucket when S3_* is set; none may be there yet under uploads/ or private/,
+ * or --force to write over them). Then compares the row counts of every table, and the
+ * size and sha256 of every file read back, with the backup's manifest. docs/OPERATIONS.md.
  */
 import { getEnv } from "../app/server/core/env.server";
 import { restoreBackup } from "../app/server/db/backup.server";
@@ -42,12 +44,23 @@ runCli("Restore", async () => {
         : `${rows(actual)}, the backup had ${expected === null ? "no such table" : rows(expected)}  << differs`;
     console.log(`  ${table.padEnd(width)}  ${verdict}`);
   }
+  const { files } = report;
+  for (const { key, expected, actual } of files.differences.slice(0, 20)) {
+    const found = actual ? `${actual.bytes} bytes, sha256 ${actual.sha256}` : "missing";
+    console.log(
+      `  ${key}: ${found}; the backup had ${expected.bytes} bytes, sha256 ${expected.sha256}  << differs`,
+    );
+  }
+  if (files.differences.length > 20)
+    console.log(`  … and ${files.differences.length - 20} more files differ`);
   const filesMatch =
-    report.files.count === manifest.files.count && report.files.bytes === manifest.files.bytes;
+    files.differences.length === 0 &&
+    files.count === manifest.files.count &&
+    files.bytes === manifest.files.bytes;
   console.log(
-    `  files: ${report.files.count} (${report.files.bytes} bytes)` +
+    `  files: ${files.count} (${files.bytes} bytes) read back` +
       (filesMatch
-        ? ", as in the backup"
+        ? ", each as in the backup (size and sha256)"
         : `; the backup listed ${manifest.files.count} (${manifest.files.bytes} bytes)  << differs`),
   );
   if (report.differences.length > 0 || !filesMatch) {
@@ -56,7 +69,7 @@ runCli("Restore", async () => {
         `${filesMatch ? "" : ", and the files"}); see above.`,
     );
   }
-  console.log("Every table has the row count the backup recorded.");
+  console.log("Every table has the row count the backup recorded, and every file its bytes.");
   if (manifest.mode === "postgres") {
     console.log(
       "Start the servers with the BETTER_AUTH_SECRET of the backed-up site, or everyone is signed out.",

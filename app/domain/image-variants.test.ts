@@ -96,6 +96,13 @@ describe("srcset widths", () => {
     );
     expect(variantSrcSet("https://x.test/a.jpg", "webp", 400)).toBeNull();
   });
+
+  it("encodes a source's name once in every URL of its srcset", () => {
+    expect(variantSrcSet("/images/Blue%20Note%20night.jpg", "webp", 600)).toBe(
+      "/img/480/images/Blue%20Note%20night.jpg.webp 480w, /img/768/images/Blue%20Note%20night.jpg.webp 600w",
+    );
+    expect(variantSrcSet("/uploads/../private/x.jpg", "webp", 600)).toBeNull();
+  });
 });
 
 describe("withRetryMarker", () => {

@@ -107,11 +107,14 @@ export function variantSrcSet(
   intrinsicWidth?: number | null,
   retryAttempt = 0,
 ): string | null {
-  if (!hasVariants(src)) return null;
+  // The source is checked and encoded once for all widths (every image, every render).
+  const source = variantSourcePath(src);
+  if (!source) return null;
+  const encoded = encodePath(source);
   return variantWidthsFor(intrinsicWidth)
     .map(
       ({ width, actual }) =>
-        `${withRetryMarker(variantUrl(src, width, format)!, retryAttempt)} ${actual}w`,
+        `${withRetryMarker(`${VARIANT_URL_PREFIX}/${width}/${encoded}.${format}`, retryAttempt)} ${actual}w`,
     )
     .join(", ");
 }

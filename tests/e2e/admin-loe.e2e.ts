@@ -17,6 +17,7 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { soundCloudPlayerUrl } from "~/domain/audio";
+import { writeWavHeader } from "~/server/testing/wav.server";
 import { goto, setupBrowser, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
@@ -42,18 +43,7 @@ function toneWav(seconds: number): Buffer {
   const rate = 8_000;
   const samples = rate * seconds;
   const b = Buffer.alloc(44 + samples * 2);
-  b.write("RIFF", 0, "ascii");
-  b.writeUInt32LE(36 + samples * 2, 4);
-  b.write("WAVEfmt ", 8, "ascii");
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20); // PCM
-  b.writeUInt16LE(1, 22); // mono
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36, "ascii");
-  b.writeUInt32LE(samples * 2, 40);
+  writeWavHeader(b, samples * 2, { sampleRate: rate, channels: 1 });
   for (let i = 0; i < samples; i++) {
     b.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / rate)), 44 + i * 2);
   }

@@ -23,6 +23,7 @@ import {
   UPLOAD_TEXT,
   type UploadedFile,
 } from "~/domain/uploads";
+import { noiseWav } from "~/server/testing/wav.server";
 import { allowHttpStatus, goto, setupBrowser } from "./helpers";
 import { openAsOwner as openOwnerPage } from "./owner-session";
 
@@ -43,26 +44,6 @@ const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
 
 let tmp: string;
 let harnessChunks: Map<string, string>;
-
-/** A 16-bit stereo 44.1 kHz WAV of `size` bytes, with noise for samples. */
-function wavOfSize(size: number): Buffer {
-  const dataBytes = size - 44;
-  const b = Buffer.alloc(size);
-  b.write("RIFF", 0, "ascii");
-  b.writeUInt32LE(size - 8, 4);
-  b.write("WAVEfmt ", 8, "ascii");
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(2, 22);
-  b.writeUInt32LE(44_100, 24);
-  b.writeUInt32LE(44_100 * 4, 28);
-  b.writeUInt16LE(4, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36, "ascii");
-  b.writeUInt32LE(dataBytes, 40);
-  crypto.randomFillSync(b, 44);
-  return b;
-}
 
 /** An MP4 (ftyp isom, then an mdat box) of `size` bytes. */
 function mp4OfSize(size: number): Buffer {
@@ -183,7 +164,7 @@ afterAll(async () => {
 
 describe("a large upload through the real upload field", () => {
   it("sends 30 MB of audio, is cut half-way, continues after Retry, and stores it byte for byte", async () => {
-    const bytes = wavOfSize(30 * MB);
+    const bytes = noiseWav(30 * MB);
     const file = await fixture("session-take.wav", bytes);
     const { page } = await openAsOwner("/admin");
     await mountField(page, { kind: "audio", name: "audio_url", label: "Audio file" });

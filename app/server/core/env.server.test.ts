@@ -19,6 +19,32 @@ describe("environment", () => {
     expect(() => parseEnv({ SITE_TIME_ZONE: "Mars/Olympus" })).toThrow(/SITE_TIME_ZONE/);
   });
 
+  it("keeps files in DATA_DIR unless a whole bucket configuration is given", () => {
+    expect(parseEnv({}).s3).toBeNull();
+    expect(parseEnv({ S3_ENDPOINT: "", S3_BUCKET: " " }).s3).toBeNull();
+    expect(
+      parseEnv({
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_BUCKET: "site-files",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }).s3,
+    ).toEqual({
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      bucket: "site-files",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
+    // Half a configuration is refused, naming what is missing.
+    expect(() => parseEnv({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "b" })).toThrow(
+      /S3_ACCESS_KEY_ID: is required[\s\S]*S3_SECRET_ACCESS_KEY: is required/,
+    );
+    expect(() => parseEnv({ S3_ENDPOINT: "not a url", S3_BUCKET: "b" })).toThrow(/S3_ENDPOINT/);
+  });
+
   it("treats empty values as unset and lower-cases the admin e-mail", () => {
     const env = parseEnv({
       DATABASE_URL: "",

@@ -108,9 +108,40 @@ const envSchema = z
     /** The rendered-page cache of public pages (docs/decisions/019); "off" renders every request. */
     PAGE_CACHE: flag.default(true),
     TRUST_PROXY: trustProxy.default(false),
+    /** S3-compatible object storage (docs/decisions/022); without it, files live in DATA_DIR. */
+    S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+    S3_REGION: optionalText.transform((v) => v ?? "us-east-1"),
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: flag.default(false),
+  })
+  .superRefine((env, ctx) => {
+    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (!env.S3_ENDPOINT && s3.every((v) => v === undefined)) return;
+    for (const name of ["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (env[name] === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is required when object storage is configured (any S3_ variable is set)",
+        });
+      }
+    }
   })
   .transform((env) => ({
     ...env,
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : null,
     SITE_URL: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     isProduction: env.NODE_ENV === "production",
   }));

@@ -1,10 +1,12 @@
 /**
  * Backups restore to identical data (issue 13): the embedded database backed up by the
  * backup itself and through a running holder's snapshot handler (in this process, while
- * writes go on), and PostgreSQL with pg_dump / pg_restore; every table row by row,
- * every sequence and every file byte for byte.
+ * writes go on), and PostgreSQL with pg_dump / pg_restore; files from DATA_DIR and from
+ * an S3 bucket (a real Swift server), each restorable into the other; every table row by
+ * row, every sequence and every file byte for byte.
  */
 import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,9 +15,18 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoContent } from "../demo/seed.server";
+import { createS3Storage, type S3Config } from "../media/object-storage.server";
 import { storagePaths } from "../media/storage.server";
+import {
+  startSwiftS3,
+  SWIFT_SKIP_REASON,
+  swiftInstalled,
+  type SwiftS3,
+} from "../testing/swift-s3.server";
 import { createTestDatabase, testDatabaseKinds } from "../testing/test-database.server";
 import {
+  type BackupManifest,
+  type BackupSettings,
   createBackup,
   installSnapshotHandler,
   listTables,
@@ -145,6 +156,7 @@ describe("embedded database (PGlite)", () => {
       expect(report.files).toEqual({
         count: manifest.files.count,
         bytes: manifest.files.bytes,
+        differences: [],
       });
 
       const original = new PGlite(sourceDatabase);
@@ -330,6 +342,238 @@ describe.skipIf(skipPostgres !== null)(
         }
       },
       SEED_TIMEOUT_MS,
+    );
+  },
+);
+
+// ---------------------------------------------------------------------------------
+// Files in an S3 bucket (Swift), on PostgreSQL when it answers, else PGlite.
+
+const skipS3 = swiftInstalled() ? null : SWIFT_SKIP_REASON;
+if (skipS3) console.warn(`Skipped the S3 backup round trips: ${skipS3}.`);
+
+/** Objects the site keeps: binary, empty, names with spaces and outside ASCII. */
+const BUCKET_OBJECTS: Record<string, { body: Buffer; contentType?: string }> = {
+  "uploads/images/a photo.jpg": {
+    body: Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7919 + (i >> 8)) % 256)),
+    contentType: "image/jpeg",
+  },
+  "uploads/extra/déjà vu/noise.bin": { body: crypto.randomBytes(5_000) },
+  "private/downloads/score sheet.pdf": {
+    body: Buffer.from("%PDF-1.4\n% a score\n"),
+    contentType: "application/pdf",
+  },
+  "private/downloads/empty.pdf": { body: Buffer.alloc(0) },
+};
+/** Objects the site does not need back: the variants cache, an unfinished upload's parts. */
+const NOT_BACKED_UP = ["variants/640/uploads/images/a photo.jpg.webp", "0f1e2d3c", "0f1e2d3c.info"];
+const BACKED_UP_KEYS = Object.keys(BUCKET_OBJECTS).sort();
+
+/** Every object in the bucket, top level included, by key. */
+async function bucketContents(config: S3Config): Promise<Map<string, Buffer>> {
+  const bucket = createS3Storage(config);
+  try {
+    const keys: string[] = [];
+    for await (const { key } of bucket.list("")) keys.push(key);
+    const objects = new Map<string, Buffer>();
+    for (const key of keys.sort()) objects.set(key, (await bucket.read(key))!);
+    return objects;
+  } finally {
+    bucket.client.destroy();
+  }
+}
+
+interface TestSite {
+  settings: BackupSettings;
+  contents(): Promise<Awaited<ReturnType<typeof contentsOf>>>;
+  isEmpty(): Promise<boolean>;
+  destroy(): Promise<void>;
+}
+
+/** A database for a site in `dataDir`: migrated with rows beyond the demo, or empty. */
+async function testSite(
+  dataDir: string,
+  s3: S3Config | null,
+  options: { empty: boolean },
+): Promise<TestSite> {
+  const usePostgres = skipPostgres === null;
+  if (usePostgres) {
+    const database = await createTestDatabase("postgres", { migrate: !options.empty });
+    if (!options.empty) await addExtraRows(database.db);
+    const withClient = async <T>(run: (client: pg.Client) => Promise<T>) => {
+      const client = new pg.Client(database.url);
+      await client.connect();
+      try {
+        return await run(client);
+      } finally {
+        await client.end();
+      }
+    };
+    return {
+      settings: { DATA_DIR: dataDir, DATABASE_URL: database.url, s3 },
+      contents: () => withClient((client) => contentsOf(client)),
+      isEmpty: () => withClient(async (client) => (await listTables(client)).length === 0),
+      destroy: () => database.destroy(),
+    };
+  }
+  const folder = path.join(dataDir, "pglite");
+  if (!options.empty) {
+    const handle = openDatabase({ kind: "pglite", dataDir: folder });
+    try {
+      await migrateDatabase(handle);
+      await addExtraRows(handle.db);
+    } finally {
+      await handle.close();
+    }
+  }
+  return {
+    settings: { DATA_DIR: dataDir, s3 },
+    async contents() {
+      const client = new PGlite(folder);
+      try {
+        return await contentsOf(client);
+      } finally {
+        await client.close();
+      }
+    },
+    isEmpty: async () => (await fs.readdir(folder).catch(() => [])).length === 0,
+    destroy: async () => {},
+  };
+}
+
+describe.skipIf(skipS3 !== null)(
+  `S3 bucket on Swift, ${skipPostgres === null ? "PostgreSQL" : "PGlite"}${skipS3 ? ` (skipped: ${skipS3})` : ""}`,
+  () => {
+    let swift: SwiftS3;
+    let source: TestSite;
+    let manifest: BackupManifest;
+    const sites: TestSite[] = [];
+    const backup = path.join(root, "backup-s3");
+    const site = async (name: string, s3: S3Config | null, options = { empty: true }) => {
+      const made = await testSite(path.join(root, name), s3, options);
+      sites.push(made);
+      return made;
+    };
+
+    beforeAll(async () => {
+      swift = await startSwiftS3();
+      const config = swift.config();
+      const bucket = createS3Storage(config);
+      try {
+        await bucket.prepare();
+        for (const [key, { body, contentType }] of Object.entries(BUCKET_OBJECTS)) {
+          await bucket.put(key, body, { contentType });
+        }
+        for (const key of NOT_BACKED_UP) await bucket.put(key, "not backed up");
+      } finally {
+        bucket.client.destroy();
+      }
+      source = await site("s3-source", config, { empty: false });
+      manifest = await createBackup(source.settings, backup);
+    }, SEED_TIMEOUT_MS);
+    afterAll(async () => {
+      await Promise.all(sites.map((s) => s.destroy()));
+      swift?.stop();
+    });
+
+    it(
+      "backs up uploads/ and private/ of the bucket and restores them into a new bucket, byte for byte",
+      async () => {
+        expect(manifest.files.storage).toBe("s3");
+        expect(manifest.files.objects.map((o) => o.key)).toEqual(BACKED_UP_KEYS);
+        for (const object of manifest.files.objects) {
+          const { body, contentType } = BUCKET_OBJECTS[object.key]!;
+          expect(object.bytes).toBe(body.length);
+          expect(object.sha256).toBe(crypto.createHash("sha256").update(body).digest("hex"));
+          if (contentType) expect(object.contentType).toBe(contentType);
+        }
+        // Same layout as a backup of DATA_DIR: files/<key>.
+        expect((await fs.readdir(path.join(backup, "files"))).sort()).toEqual([
+          "private",
+          "uploads",
+        ]);
+        const copy = await fs.readFile(
+          path.join(backup, "files", "uploads", "images", "a photo.jpg"),
+        );
+        expect(copy.equals(BUCKET_OBJECTS["uploads/images/a photo.jpg"]!.body)).toBe(true);
+
+        // A bucket that does not exist yet, and an empty database.
+        const targetConfig = swift.config();
+        const target = await site("s3-target", targetConfig);
+        const report = await restoreBackup(target.settings, backup);
+        expect(report.differences).toEqual([]);
+        expect(report.files.differences).toEqual([]);
+        expect(report.files.count).toBe(BACKED_UP_KEYS.length);
+
+        const restored = await bucketContents(targetConfig);
+        expect([...restored.keys()]).toEqual(BACKED_UP_KEYS);
+        for (const key of BACKED_UP_KEYS) {
+          expect(restored.get(key)!.equals(BUCKET_OBJECTS[key]!.body), key).toBe(true);
+        }
+        const targetBucket = createS3Storage(targetConfig);
+        try {
+          const info = await targetBucket.stat("private/downloads/score sheet.pdf");
+          expect(info?.contentType).toBe("application/pdf");
+        } finally {
+          targetBucket.client.destroy();
+        }
+        expect(await target.contents()).toEqual(await source.contents());
+      },
+      ROUND_TRIP_TIMEOUT_MS,
+    );
+
+    it(
+      "refuses a bucket that already holds files, before writing anything",
+      async () => {
+        const config = swift.config();
+        const bucket = createS3Storage(config);
+        try {
+          await bucket.prepare();
+          await bucket.put("private/downloads/mine.pdf", "mine");
+        } finally {
+          bucket.client.destroy();
+        }
+        const target = await site("s3-refused", config);
+        await expect(restoreBackup(target.settings, backup)).rejects.toThrow(
+          /already holds files \(private\/downloads\/mine\.pdf\)/,
+        );
+        expect([...(await bucketContents(config)).keys()]).toEqual(["private/downloads/mine.pdf"]);
+        expect(await target.isEmpty()).toBe(true);
+      },
+      ROUND_TRIP_TIMEOUT_MS,
+    );
+
+    it(
+      "restores a bucket's backup into DATA_DIR, and a DATA_DIR backup into a bucket",
+      async () => {
+        const onDisk = await site("s3-to-disk", null);
+        const toDisk = await restoreBackup(onDisk.settings, backup);
+        expect(toDisk.files.differences).toEqual([]);
+        const files = await filesUnder(onDisk.settings.DATA_DIR);
+        expect([...files.keys()].sort()).toEqual(BACKED_UP_KEYS);
+        for (const key of BACKED_UP_KEYS) {
+          expect(files.get(key)!.equals(BUCKET_OBJECTS[key]!.body), key).toBe(true);
+        }
+
+        const diskBackup = path.join(root, "backup-disk-of-s3");
+        const diskManifest = await createBackup(onDisk.settings, diskBackup);
+        expect(diskManifest.files.storage).toBe("disk");
+        expect(diskManifest.files.objects).toEqual(
+          manifest.files.objects.map(({ contentType: _, ...rest }) => rest),
+        );
+        const config = swift.config();
+        const inBucket = await site("disk-to-s3", config);
+        const toBucket = await restoreBackup(inBucket.settings, diskBackup);
+        expect(toBucket.differences).toEqual([]);
+        expect(toBucket.files.differences).toEqual([]);
+        const objects = await bucketContents(config);
+        expect([...objects.keys()]).toEqual(BACKED_UP_KEYS);
+        for (const key of BACKED_UP_KEYS) {
+          expect(objects.get(key)!.equals(BUCKET_OBJECTS[key]!.body), key).toBe(true);
+        }
+        expect(await inBucket.contents()).toEqual(await source.contents());
+      },
+      ROUND_TRIP_TIMEOUT_MS,
     );
   },
 );

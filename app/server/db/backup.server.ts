@@ -1,6 +1,7 @@
 /**
  * Backups that restore (issue 13): `npm run backup` and `npm run restore` for whichever
- * database is configured, plus the files under DATA_DIR. Runbook: docs/OPERATIONS.md.
+ * database is configured, plus the files of whichever storage is configured (DATA_DIR or
+ * an S3 bucket). Runbook: docs/OPERATIONS.md.
  *
  * - PostgreSQL: `pg_dump -Fc` inside a snapshot exported from a repeatable-read
  *   transaction, so the row counts in the manifest are those of the dump itself.
@@ -10,20 +11,41 @@
  *   DATA_DIR/backups and SIGUSR2, and waits for its answer. With no server running, the
  *   backup takes the folder's lock and opens it itself.
  *
+ * - Files: every object under uploads/ and private/ of the configured storage (DATA_DIR
+ *   or the S3 bucket), streamed one by one into files/<key>, its size and sha256 in the
+ *   manifest. A restore puts them into an empty storage of either kind and reads each
+ *   back to compare.
+ *
  * A backup folder holds manifest.json, database.dump or database.tar.gz, and files/
  * (uploads, private and the generated auth secret, when there is one).
  */
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Env } from "../core/env.server";
 import { AUTH_SECRET_FILE } from "../auth/auth-secret.server";
-import { storagePaths } from "../media/storage.server";
+import { isSafeStorageKey } from "~/domain/storage-keys";
+import {
+  createDiskStorage,
+  createS3Storage,
+  type ObjectStorage,
+} from "../media/object-storage.server";
 import { DataFolderInUse, lockDataFolder, lockFileFor } from "./data-folder-lock.server";
 import type { Database } from "./database.server";
 
@@ -41,7 +63,7 @@ const HANDLER_FILE = "snapshot-handler.json";
 const REQUEST_SUFFIX = ".request.json";
 const RESULT_SUFFIX = ".result.json";
 
-export type BackupSettings = Pick<Env, "DATA_DIR" | "DATABASE_URL">;
+export type BackupSettings = Pick<Env, "DATA_DIR" | "DATABASE_URL"> & Partial<Pick<Env, "s3">>;
 
 export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
@@ -58,7 +80,18 @@ export interface BackupManifest {
     /** Rows per table ("schema.table"), counted in the copy itself. */
     tables: Record<string, number>;
   };
-  files: { count: number; bytes: number; folders: string[]; authSecret: boolean };
+  files: {
+    /** Where the files were: DATA_DIR, or the bucket. Either restores into either. */
+    storage: ObjectStorage["kind"];
+    location: string;
+    count: number;
+    bytes: number;
+    authSecret: boolean;
+    /** Every object under BACKED_UP_PREFIXES, sorted by key; files/<key> in the backup. */
+    objects: BackedUpObject[];
+    /** Keys found but not copied (unsafe as a file name, never written by the site). */
+    skipped: string[];
+  };
 }
 
 type Log = (line: string) => void;
@@ -433,56 +466,149 @@ async function backupPostgres(url: string, target: string): Promise<BackupManife
 }
 
 // ---------------------------------------------------------------------------------
-// Files.
+// Files: through ObjectStorage, so DATA_DIR and a bucket are copied by one code path,
+// and a backup of either mode restores into either (one key space, decision 022).
 
-async function listFiles(root: string): Promise<{ path: string; bytes: number }[]> {
-  const found: { path: string; bytes: number }[] = [];
-  const walk = async (dir: string) => {
-    let entries;
-    try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) found.push({ path: full, bytes: (await fs.stat(full)).size });
+/**
+ * What is backed up. Not variants/ (a cache, remade on demand) and not the bucket's
+ * top level, where resumable uploads keep their unfinished parts.
+ */
+export const BACKED_UP_PREFIXES = ["uploads/", "private/"] as const;
+/** Objects copied at once: a bucket answers each request slowly, not many slowly. */
+const COPY_CONCURRENCY = 4;
+
+export interface BackedUpObject {
+  key: string;
+  bytes: number;
+  sha256: string;
+  /** The bucket's content type, restored with the object (disk files have none). */
+  contentType?: string;
+}
+
+export interface FileCheck {
+  key: string;
+  expected: { bytes: number; sha256: string };
+  /** What the target holds after the restore; null when the object is missing. */
+  actual: { bytes: number; sha256: string } | null;
+}
+
+interface OpenStorage {
+  storage: ObjectStorage;
+  close(): void;
+}
+
+function openStorage(settings: BackupSettings): OpenStorage {
+  if (settings.s3) {
+    const storage = createS3Storage(settings.s3);
+    // Its keep-alive sockets would hold a CLI open.
+    return { storage, close: () => storage.client.destroy() };
+  }
+  return { storage: createDiskStorage(settings.DATA_DIR), close: () => {} };
+}
+
+const backupFileOf = (filesDir: string, key: string) => path.join(filesDir, ...key.split("/"));
+
+/** Runs `work` on every item, at most `limit` at a time; stops at the first failure. */
+async function forEachConcurrently<T>(
+  items: AsyncIterable<T>,
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  const iterator = items[Symbol.asyncIterator]();
+  let failed = false;
+  const worker = async () => {
+    while (!failed) {
+      const next = await iterator.next();
+      if (next.done) return;
+      try {
+        await work(next.value);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
-  await walk(root);
-  return found;
+  // Every worker ends before the caller goes on (a failed backup removes its folder).
+  const results = await Promise.allSettled(Array.from({ length: limit }, worker));
+  const failure = results.find((result) => result.status === "rejected");
+  if (failure) throw failure.reason;
 }
 
-function fileFolders(dataDir: string): { name: string; dir: string }[] {
-  const { publicDir, privateDir } = storagePaths({ DATA_DIR: dataDir });
-  return [
-    { name: path.basename(publicDir), dir: publicDir },
-    { name: path.basename(privateDir), dir: privateDir },
-  ];
-}
-
-async function backupFiles(dataDir: string, target: string): Promise<BackupManifest["files"]> {
-  const filesDir = path.join(target, FILES_FOLDER);
-  await fs.mkdir(filesDir, { recursive: true });
-  let count = 0;
+/** Size and sha256 of a stream, read chunk by chunk. */
+async function digestOf(body: Readable): Promise<{ bytes: number; sha256: string }> {
+  const hash = crypto.createHash("sha256");
   let bytes = 0;
-  const folders: string[] = [];
-  for (const { name, dir } of fileFolders(dataDir)) {
-    if (!existsSync(dir)) continue;
-    await fs.cp(dir, path.join(filesDir, name), { recursive: true, preserveTimestamps: true });
-    folders.push(name);
-    for (const file of await listFiles(path.join(filesDir, name))) {
-      count += 1;
-      bytes += file.bytes;
-    }
+  for await (const chunk of body) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
   }
+  return { bytes, sha256: hash.digest("hex") };
+}
+
+/** Writes a stream to a file, and its size and sha256 on the way. */
+async function copyToFile(body: Readable, file: string) {
+  const hash = crypto.createHash("sha256");
+  let bytes = 0;
+  await pipeline(
+    body,
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        yield chunk;
+      }
+    },
+    createWriteStream(file, { mode: 0o600 }),
+  );
+  return { bytes, sha256: hash.digest("hex") };
+}
+
+async function backupFiles(
+  settings: BackupSettings,
+  target: string,
+  log: Log,
+): Promise<BackupManifest["files"]> {
+  const filesDir = path.join(target, FILES_FOLDER);
+  await fs.mkdir(filesDir, { recursive: true, mode: 0o700 });
+  const { storage, close } = openStorage(settings);
+  const objects: BackedUpObject[] = [];
+  const skipped: string[] = [];
+  try {
+    for (const prefix of BACKED_UP_PREFIXES) {
+      await forEachConcurrently(storage.list(prefix), COPY_CONCURRENCY, async ({ key }) => {
+        // The site never writes such a key (nor could serve it); a file name must not escape.
+        if (!isSafeStorageKey(key)) {
+          skipped.push(key);
+          return;
+        }
+        const opened = await storage.open(key);
+        if (!opened) return; // removed since the listing
+        const file = backupFileOf(filesDir, key);
+        await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+        const { bytes, sha256 } = await copyToFile(opened.body, file);
+        const { contentType } = opened.info;
+        objects.push({ key, bytes, sha256, ...(contentType && { contentType }) });
+      });
+    }
+  } finally {
+    close();
+  }
+  for (const key of skipped)
+    log(`Skipped ${JSON.stringify(key)}: not a storage key the site uses.`);
+  objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // Sessions stay valid after a restore only with the secret that signed them.
-  const secret = path.join(path.resolve(dataDir), AUTH_SECRET_FILE);
+  const secret = path.join(path.resolve(settings.DATA_DIR), AUTH_SECRET_FILE);
   const authSecret = existsSync(secret);
   if (authSecret) await fs.copyFile(secret, path.join(filesDir, AUTH_SECRET_FILE));
-  return { count, bytes, folders, authSecret };
+  return {
+    storage: storage.kind,
+    location: storage.location,
+    count: objects.length,
+    bytes: objects.reduce((sum, o) => sum + o.bytes, 0),
+    authSecret,
+    objects,
+    skipped,
+  };
 }
 
 // ---------------------------------------------------------------------------------
@@ -525,7 +651,7 @@ export async function createBackup(
     database = settings.DATABASE_URL
       ? await backupPostgres(settings.DATABASE_URL, dir)
       : await backupPglite(settings.DATA_DIR, dir, log);
-    files = await backupFiles(settings.DATA_DIR, dir);
+    files = await backupFiles(settings, dir, log);
   } catch (error) {
     // No half backup that looks like a whole one.
     await fs.rm(dir, { recursive: true, force: true });
@@ -573,48 +699,111 @@ export interface RestoreReport {
   tables: TableCheck[];
   /** Tables whose row count is not the manifest's (or that are missing on either side). */
   differences: TableCheck[];
-  files: { count: number; bytes: number };
+  /** What the target holds after the restore, read back object by object. */
+  files: { count: number; bytes: number; differences: FileCheck[] };
 }
 
-async function assertFilesTargetEmpty(dataDir: string, force: boolean): Promise<void> {
+/** A bucket that does not exist yet is an empty one: the restore makes it. */
+const isMissingBucket = (error: unknown) => (error as { name?: string }).name === "NoSuchBucket";
+
+async function assertStorageEmpty(storage: ObjectStorage, force: boolean): Promise<void> {
   if (force) return;
-  for (const { dir } of fileFolders(dataDir)) {
-    if ((await listFiles(dir)).length > 0) {
+  for (const prefix of BACKED_UP_PREFIXES) {
+    let found: string | undefined;
+    try {
+      for await (const object of storage.list(prefix)) {
+        found = object.key;
+        break;
+      }
+    } catch (error) {
+      if (isMissingBucket(error)) return;
+      throw error;
+    }
+    if (found !== undefined) {
       throw new Error(
-        `${dir} already holds files. Restore into an empty DATA_DIR, or add --force to copy the backup's files over them.`,
+        `${storage.location} already holds files (${found}). Restore into an empty DATA_DIR ` +
+          "or bucket, or add --force to copy the backup's files over them.",
       );
     }
   }
 }
 
-async function restoreFiles(
-  source: string,
-  dataDir: string,
-  manifest: BackupManifest,
-): Promise<{ count: number; bytes: number }> {
+/**
+ * The objects of a backup. Those written before the manifest listed them (no `objects`)
+ * are found in its files/ folder, and then checked against their own bytes.
+ */
+async function objectsOf(source: string, manifest: BackupManifest): Promise<BackedUpObject[]> {
+  if (manifest.files.objects) return manifest.files.objects;
   const filesDir = path.join(source, FILES_FOLDER);
-  const root = path.resolve(dataDir);
-  await fs.mkdir(root, { recursive: true });
-  let count = 0;
-  let bytes = 0;
-  for (const name of manifest.files.folders) {
-    const to = path.join(root, name);
-    await fs.cp(path.join(filesDir, name), to, {
-      recursive: true,
-      preserveTimestamps: true,
-      force: true,
-    });
-    for (const file of await listFiles(path.join(filesDir, name))) {
-      count += 1;
-      bytes += file.bytes;
+  const objects: BackedUpObject[] = [];
+  for (const prefix of BACKED_UP_PREFIXES) {
+    const names = await fs
+      .readdir(path.join(filesDir, prefix), { recursive: true })
+      .catch(() => [] as string[]);
+    for (const name of names.sort()) {
+      const key = `${prefix}${name.split(path.sep).join("/")}`;
+      const file = backupFileOf(filesDir, key);
+      if (!isSafeStorageKey(key) || !(await fs.stat(file)).isFile()) continue;
+      objects.push({ key, ...(await digestOf(createReadStream(file))) });
     }
   }
+  return objects;
+}
+
+/** Refuses a backup that lacks a file, or has one of another size, before anything is written. */
+async function assertBackupComplete(source: string, objects: BackedUpObject[]): Promise<void> {
+  const filesDir = path.join(source, FILES_FOLDER);
+  for (const { key, bytes } of objects) {
+    const found = await fs.stat(backupFileOf(filesDir, key)).catch(() => null);
+    if (!found?.isFile() || found.size !== bytes) {
+      throw new Error(
+        `The backup is incomplete: ${FILES_FOLDER}/${key} is ${found ? `${found.size} bytes, not ${bytes}` : "missing"}.`,
+      );
+    }
+  }
+}
+
+/** Puts every object into the storage, then reads each back and compares size and sha256. */
+async function restoreFiles(
+  source: string,
+  settings: BackupSettings,
+  storage: ObjectStorage,
+  manifest: BackupManifest,
+  objects: BackedUpObject[],
+): Promise<RestoreReport["files"]> {
+  const filesDir = path.join(source, FILES_FOLDER);
+  await storage.prepare();
+  let count = 0;
+  let bytes = 0;
+  const differences: FileCheck[] = [];
+  await forEachConcurrently(
+    (async function* () {
+      yield* objects;
+    })(),
+    COPY_CONCURRENCY,
+    async (object) => {
+      const { key, contentType } = object;
+      await storage.putFile(key, backupFileOf(filesDir, key), contentType ? { contentType } : {});
+      const opened = await storage.open(key);
+      const actual = opened ? await digestOf(opened.body) : null;
+      if (actual) {
+        count += 1;
+        bytes += actual.bytes;
+      }
+      if (actual?.bytes !== object.bytes || actual.sha256 !== object.sha256) {
+        differences.push({ key, expected: { bytes: object.bytes, sha256: object.sha256 }, actual });
+      }
+    },
+  );
+  differences.sort((a, b) => (a.key < b.key ? -1 : 1));
+  const root = path.resolve(settings.DATA_DIR);
   const secret = path.join(root, AUTH_SECRET_FILE);
   if (manifest.files.authSecret && !existsSync(secret)) {
+    await fs.mkdir(root, { recursive: true });
     await fs.copyFile(path.join(filesDir, AUTH_SECRET_FILE), secret);
     await fs.chmod(secret, 0o600);
   }
-  return { count, bytes };
+  return { count, bytes, differences };
 }
 
 async function assertPgliteTargetEmpty(dataDir: string): Promise<void> {
@@ -641,7 +830,7 @@ async function restorePglite(source: string, dataDir: string): Promise<Record<st
 async function restorePostgres(
   source: string,
   url: string,
-  options: { force: boolean; dataDir: string },
+  options: { force: boolean; beforeWriting: () => Promise<void> },
 ): Promise<Record<string, number>> {
   const { force } = options;
   const client = await connect(url);
@@ -653,7 +842,7 @@ async function restorePostgres(
           "empty database (createdb), or add --force to drop and replace the backup's tables.",
       );
     }
-    await assertFilesTargetEmpty(options.dataDir, force);
+    await options.beforeWriting();
     const { dbname, env } = libpqConnection(url);
     const args = ["--no-owner", "--no-privileges", "--exit-on-error", "-d", dbname];
     if (force) args.push("--clean", "--if-exists");
@@ -666,7 +855,9 @@ async function restorePostgres(
 
 /**
  * Restores a backup into the configured database, which must be empty (PostgreSQL:
- * `force` replaces the backup's tables), and copies its files into DATA_DIR.
+ * `force` replaces the backup's tables), and puts its files into the configured storage
+ * (DATA_DIR or the bucket), which must hold none under uploads/ or private/ (`force`
+ * writes over them). Every object is read back and compared with the manifest.
  */
 export async function restoreBackup(
   settings: BackupSettings,
@@ -686,39 +877,47 @@ export async function restoreBackup(
   }
 
   // Every refusal comes before anything is written.
-  let tables: Record<string, number>;
-  let files: { count: number; bytes: number };
-  if (settings.DATABASE_URL) {
-    tables = await restorePostgres(dir, settings.DATABASE_URL, {
-      force,
-      dataDir: settings.DATA_DIR,
-    });
-    files = await restoreFiles(dir, settings.DATA_DIR, manifest);
-  } else {
-    await assertPgliteTargetEmpty(settings.DATA_DIR);
-    const folder = pgliteFolder(settings.DATA_DIR);
-    await fs.mkdir(path.dirname(folder), { recursive: true });
-    // No server may open the folder while it is being filled.
-    const release = lockDataFolder(folder);
-    try {
-      await assertFilesTargetEmpty(settings.DATA_DIR, force);
-      tables = await restorePglite(dir, settings.DATA_DIR);
-      files = await restoreFiles(dir, settings.DATA_DIR, manifest);
-    } finally {
-      release();
+  const objects = await objectsOf(dir, manifest);
+  await assertBackupComplete(dir, objects);
+  const { storage, close } = openStorage(settings);
+  try {
+    const checkFilesTarget = () => assertStorageEmpty(storage, force);
+    let tables: Record<string, number>;
+    let files: RestoreReport["files"];
+    if (settings.DATABASE_URL) {
+      tables = await restorePostgres(dir, settings.DATABASE_URL, {
+        force,
+        beforeWriting: checkFilesTarget,
+      });
+      files = await restoreFiles(dir, settings, storage, manifest, objects);
+    } else {
+      await assertPgliteTargetEmpty(settings.DATA_DIR);
+      const folder = pgliteFolder(settings.DATA_DIR);
+      await fs.mkdir(path.dirname(folder), { recursive: true });
+      // No server may open the folder while it is being filled.
+      const release = lockDataFolder(folder);
+      try {
+        await checkFilesTarget();
+        tables = await restorePglite(dir, settings.DATA_DIR);
+        files = await restoreFiles(dir, settings, storage, manifest, objects);
+      } finally {
+        release();
+      }
     }
-  }
 
-  const names = [...new Set([...Object.keys(manifest.database.tables), ...Object.keys(tables)])];
-  const checks = names.sort().map((table) => ({
-    table,
-    expected: manifest.database.tables[table] ?? null,
-    actual: tables[table] ?? null,
-  }));
-  return {
-    manifest,
-    tables: checks,
-    differences: checks.filter((c) => c.expected !== c.actual),
-    files,
-  };
+    const names = [...new Set([...Object.keys(manifest.database.tables), ...Object.keys(tables)])];
+    const checks = names.sort().map((table) => ({
+      table,
+      expected: manifest.database.tables[table] ?? null,
+      actual: tables[table] ?? null,
+    }));
+    return {
+      manifest,
+      tables: checks,
+      differences: checks.filter((c) => c.expected !== c.actual),
+      files,
+    };
+  } finally {
+    close();
+  }
 }

@@ -15,7 +15,8 @@ export function advisoryLockKey(name: string): string {
   return digest.readBigInt64BE(0).toString();
 }
 
-function poolOf(db: Database): pg.Pool | null {
+/** The PostgreSQL pool behind `db`; null for PGlite, which serves one process. */
+export function poolOf(db: Database): pg.Pool | null {
   const client = (db as unknown as { $client?: unknown }).$client;
   return client instanceof pg.Pool ? client : null;
 }

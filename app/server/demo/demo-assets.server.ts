@@ -5,7 +5,6 @@
  * something an operator put there. Public files go under publicDir (served at
  * /uploads); the PDFs go under privateDir and are referred to by storage key.
  */
-import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { renderArtSvg, type ArtScene, type ArtSpec, type PaletteName } from "./demo-art.server";
@@ -18,7 +17,8 @@ import {
   type TuneSpec,
 } from "./demo-audio.server";
 import { createLeadSheetPdf, type LeadSheetSpec } from "./demo-sheet-music.server";
-import { readAudioFileDuration } from "../media/audio-duration.server";
+import { bufferSource, readAudioDuration } from "../media/audio-duration.server";
+import { createDiskStorage, type ObjectStorage } from "../media/object-storage.server";
 import { PUBLIC_UPLOADS_URL_PREFIX } from "../media/storage.server";
 
 // ---------------------------------------------------------------------------
@@ -369,19 +369,23 @@ export async function renderArtJpeg(spec: ArtSpec): Promise<Buffer> {
 
 const publicUrl = (relative: string) => `${PUBLIC_UPLOADS_URL_PREFIX}/${relative}`;
 
-async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(
-    () => true,
-    () => false,
-  );
+/** The storage the demo files go to: the configured one, or the two folders of a DATA_DIR. */
+function storageOf(target: ObjectStorage | StoragePaths): ObjectStorage {
+  return "publicDir" in target ? createDiskStorage(path.dirname(target.publicDir)) : target;
 }
 
-/** Write to a temporary name, then rename: a crash never leaves a half file that a later run would keep. */
-async function writeAtomically(file: string, bytes: Uint8Array): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await fs.writeFile(temporary, bytes);
-  await fs.rename(temporary, file);
+/** The file's bytes, made and stored now when the storage does not have them yet. */
+async function storedOrMade(
+  storage: ObjectStorage,
+  key: string,
+  contentType: string,
+  make: () => Promise<Uint8Array>,
+): Promise<{ bytes: Uint8Array; written: boolean }> {
+  const kept = await storage.read(key);
+  if (kept) return { bytes: kept, written: false };
+  const bytes = await make();
+  await storage.put(key, bytes, { contentType });
+  return { bytes, written: true };
 }
 
 /** Runs tasks with at most `limit` in flight; sharp renders on libuv's thread pool. */
@@ -403,19 +407,21 @@ async function inPool<T, R>(
 }
 
 /** Generates every missing demo file and describes all of them for the seed. */
-export async function generateDemoAssets(paths: StoragePaths): Promise<DemoAssets> {
+export async function generateDemoAssets(
+  target: ObjectStorage | StoragePaths,
+): Promise<DemoAssets> {
+  const storage = storageOf(target);
   let filesWritten = 0;
 
   const imageEntries = Object.entries(DEMO_IMAGES) as [DemoImageName, ImageSpec][];
   const renderImages = inPool(imageEntries, 4, async ([name, spec]) => {
     const relative = `${spec.file}.jpg`;
-    const file = path.join(paths.publicDir, relative);
-    if (!(await exists(file))) {
-      await writeAtomically(file, await renderArtJpeg(spec));
-      filesWritten++;
-    }
-    // Read the real size back, so the rows always describe the file on disk.
-    const meta = await sharp(file).metadata();
+    const { bytes, written } = await storedOrMade(storage, `uploads/${relative}`, "image/jpeg", () =>
+      renderArtJpeg(spec),
+    );
+    if (written) filesWritten++;
+    // Read the real size back, so the rows always describe the stored file.
+    const meta = await sharp(bytes).metadata();
     const generated: GeneratedImage = {
       url: publicUrl(relative),
       width: meta.width ?? spec.width,
@@ -430,13 +436,13 @@ export async function generateDemoAssets(paths: StoragePaths): Promise<DemoAsset
   ][];
   // One at a time on the main thread, while sharp renders the images on its own threads.
   const renderAudio = inPool(tuneEntries, 1, async ([name, { file: relative, tune }]) => {
-    const file = path.join(paths.publicDir, relative);
-    if (!(await exists(file))) {
-      await writeAtomically(file, await renderTuneMp3(tune));
-      filesWritten++;
-    }
+    const { bytes, written } = await storedOrMade(storage, `uploads/${relative}`, "audio/mpeg", () =>
+      renderTuneMp3(tune),
+    );
+    if (written) filesWritten++;
     const durationSeconds =
-      (await readAudioFileDuration(file, "audio/mpeg")) ?? Math.round(tuneSeconds(tune));
+      (await readAudioDuration(bufferSource(bytes), "audio/mpeg")) ??
+      Math.round(tuneSeconds(tune));
     return [name, { url: publicUrl(relative), durationSeconds }] as const;
   });
 
@@ -445,11 +451,10 @@ export async function generateDemoAssets(paths: StoragePaths): Promise<DemoAsset
     { key: string; spec: LeadSheetSpec },
   ][];
   const renderSheets = inPool(sheetEntries, 2, async ([name, { key, spec }]) => {
-    const file = path.join(paths.privateDir, key);
-    if (!(await exists(file))) {
-      await writeAtomically(file, await createLeadSheetPdf(spec));
-      filesWritten++;
-    }
+    const { written } = await storedOrMade(storage, `private/${key}`, "application/pdf", () =>
+      createLeadSheetPdf(spec),
+    );
+    if (written) filesWritten++;
     return [name, { key, pages: 2 }] as const;
   });
 

@@ -23,6 +23,7 @@ import {
   stats,
   themeSettings,
 } from "../db/schema.server";
+import type { ObjectStorage } from "../media/object-storage.server";
 import { generateDemoAssets, type StoragePaths } from "./demo-assets.server";
 import { buildDemoContent } from "./demo-content.server";
 
@@ -41,11 +42,12 @@ async function seedEmptyTable<T extends PgTable>(
   return rows.length;
 }
 
+/** Fills an empty database; the files go to `storage` (or the two folders of a DATA_DIR). */
 export async function seedDemoContent(
   db: Database,
-  paths: StoragePaths,
+  storage: ObjectStorage | StoragePaths,
 ): Promise<Record<string, number>> {
-  const assets = await generateDemoAssets(paths);
+  const assets = await generateDemoAssets(storage);
   const content = buildDemoContent(assets, new Date());
 
   return db.transaction(async (tx) => {

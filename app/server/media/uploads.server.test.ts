@@ -15,33 +15,16 @@ import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_ENDPOINT, UPLOAD_TEXT, type UploadedFile } from "~/domain/uploads";
 import { originCheck } from "../http/origin-check.server";
-import { resolvePrivateFile } from "../shop/downloads.server";
+import { privateStorageKey } from "../shop/downloads.server";
 import { testDatabaseKinds } from "../testing/test-database.server";
 import { createTestApp, type TestApp } from "../testing/test-app.server";
+import { silentWav } from "../testing/wav.server";
 import { createUploadServer, type UploadServer } from "./uploads.server";
 
 const meta = (fields: Record<string, string>) =>
   Object.entries(fields)
     .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
     .join(",");
-
-function wav(seconds: number, sampleRate = 8000): Buffer {
-  const dataBytes = seconds * sampleRate * 2;
-  const b = Buffer.alloc(44 + dataBytes);
-  b.write("RIFF", 0, "ascii");
-  b.writeUInt32LE(36 + dataBytes, 4);
-  b.write("WAVEfmt ", 8, "ascii");
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write("data", 36, "ascii");
-  b.writeUInt32LE(dataBytes, 40);
-  return b;
-}
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
@@ -308,7 +291,7 @@ describe.each(await testDatabaseKinds())("the upload server on %s", (kind) => {
   });
 
   it("resumes: bytes sent in parts, HEAD in between, a wrong offset refused", async () => {
-    const audio = wav(3);
+    const audio = silentWav(3);
     const created = await create(
       owner.cookie,
       { kind: "audio", filename: "take.wav" },
@@ -348,9 +331,9 @@ describe.each(await testDatabaseKinds())("the upload server on %s", (kind) => {
       private: true,
       contentType: "application/pdf",
     });
-    const file = resolvePrivateFile(uploads.dirs.privateDir, stored.url);
-    expect(file).toBe(path.join(uploads.dirs.privateDir, stored.url));
-    expect(await fs.readFile(file!)).toEqual(pdf);
+    const file = path.join(uploads.dirs.privateDir, stored.url);
+    expect(privateStorageKey(stored.url)).toBe(`private/${stored.url}`);
+    expect(await fs.readFile(file)).toEqual(pdf);
     expect(await exists(path.join(uploads.dirs.publicDir, stored.url))).toBe(false);
   });
 
@@ -374,7 +357,7 @@ describe.each(await testDatabaseKinds())("the upload server on %s", (kind) => {
   });
 
   it("works with tus-js-client, chunk by chunk, and answers the stored file on the last one", async () => {
-    const audio = wav(5, 22_050);
+    const audio = silentWav(5, 22_050);
     const result = await new Promise<{ body: string; url: string | null }>((resolve, reject) => {
       const upload = new tus.Upload(audio, {
         endpoint: `${base}${UPLOAD_ENDPOINT}`,
@@ -393,7 +376,7 @@ describe.each(await testDatabaseKinds())("the upload server on %s", (kind) => {
   });
 
   it("finishes an upload whose last answer never came, when the client asks for it", async () => {
-    const audio = wav(1);
+    const audio = silentWav(1);
     const created = await create(owner.cookie, { kind: "audio" }, audio.length);
     const location = created.headers.get("location")!;
     const id = location.split("/").pop()!;

@@ -20,9 +20,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import os from "node:os";
 import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
 import { Metadata, Server as TusServer } from "@tus/server";
+import type { DataStore, Locker } from "@tus/utils";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import sharp from "sharp";
 import {
@@ -46,8 +50,16 @@ import { isEmailAllowed } from "../auth/allow-list.server";
 import { logger } from "../core/logger.server";
 import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../core/rate-limit.server";
 import type { Database } from "../db/database.server";
+import { runExclusively, withAdvisoryLock } from "../db/job-lock.server";
 import { fileHandleSource, readAudioFileDuration } from "./audio-duration.server";
+import {
+  createDiskStorage,
+  s3ClientConfig,
+  type ObjectStorage,
+  type S3Config,
+} from "./object-storage.server";
 import { PUBLIC_UPLOADS_URL_PREFIX, storagePaths } from "./storage.server";
+import { createPostgresUploadLocker } from "./upload-locker.server";
 
 export { UPLOAD_ENDPOINT } from "~/domain/uploads";
 
@@ -90,6 +102,12 @@ export interface StoredResult {
 export interface UploadServerOptions {
   db: Database;
   dataDir: string;
+  /**
+   * Where accepted files go (default: DATA_DIR on disk). With a bucket (`s3` given too),
+   * unfinished uploads live in the bucket as well, so any instance can resume one.
+   */
+  storage?: ObjectStorage;
+  s3?: S3Config | null;
   authenticate?: Authenticate;
   creationLimit?: RateLimitRule;
   /** Unfinished uploads and kept answers older than this are removed (default 24 h). */
@@ -154,32 +172,133 @@ function sendError(res: Response, status: number, body: ErrorBody) {
   res.status(status).set("Cache-Control", "no-store").json(body);
 }
 
-async function readJson<T>(file: string): Promise<T | null> {
-  try {
-    return JSON.parse(await fs.readFile(file, "utf8")) as T;
-  } catch {
-    return null;
-  }
+/** Where the bytes of unfinished uploads live: beside the files on disk, or in the bucket. */
+interface IncomingUploads {
+  store: DataStore;
+  /** The metadata of an upload still coming in, or null when there is none. */
+  metadata(id: string): Promise<Record<string, string | null> | null>;
+  /** Runs `work` with the complete bytes in a local file (sharp and the sniffers read files). */
+  withLocalFile<T>(id: string, work: (file: string) => Promise<T>): Promise<T>;
+  /** Moves the complete bytes to `key` in the storage and forgets the upload. */
+  keep(id: string, key: string, contentType: string): Promise<void>;
+  /** Forgets the upload and whatever bytes it has. */
+  discard(id: string): Promise<void>;
+  /** Unfinished uploads created before `cutoff` (ms), never one being finished. */
+  staleIds(cutoff: number): Promise<string[]>;
 }
 
-/** Writes whole or not at all: readers never see half a file. */
-async function writeJsonAtomically(file: string, value: unknown) {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-  await fs.writeFile(temporary, JSON.stringify(value));
-  await fs.rename(temporary, file);
+function diskIncoming(directory: string, storage: ObjectStorage, ttlMs: number): IncomingUploads {
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: ttlMs });
+  const fileOf = (id: string) => path.join(directory, id);
+  const mtime = async (file: string) => {
+    try {
+      return (await fs.stat(file)).mtimeMs;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    store,
+    async metadata(id) {
+      const info = (await store.configstore.get(id)) as
+        | { metadata?: Record<string, string | null> }
+        | undefined;
+      return info ? (info.metadata ?? {}) : null;
+    },
+    withLocalFile: (id, work) => work(fileOf(id)),
+    async keep(id, key) {
+      await storage.moveIn(key, fileOf(id));
+      await store.configstore.delete(id).catch(() => {});
+    },
+    async discard(id) {
+      await store.remove(id).catch(() => {});
+      await fs.rm(fileOf(id), { force: true });
+      await fs.rm(`${fileOf(id)}.json`, { force: true });
+    },
+    async staleIds(cutoff) {
+      const entries = await fs.readdir(directory).catch(() => [] as string[]);
+      const stale: string[] = [];
+      for (const id of new Set(entries.map((name) => name.replace(/\.json$/, "")))) {
+        if (!UPLOAD_ID.test(id)) continue;
+        const info = (await store.configstore.get(id).catch(() => undefined)) as
+          | { creation_date?: string }
+          | undefined;
+        const created =
+          (info?.creation_date ? Date.parse(info.creation_date) : NaN) ||
+          ((await mtime(fileOf(id))) ?? (await mtime(`${fileOf(id)}.json`)) ?? Date.now());
+        if (created < cutoff) stale.push(id);
+      }
+      return stale;
+    },
+  };
 }
 
-async function moveFile(from: string, to: string) {
-  await fs.mkdir(path.dirname(to), { recursive: true });
-  try {
-    await fs.rename(from, to);
-  } catch (error) {
-    // DATA_DIR/uploads on another file system than the incoming folder.
-    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
-    await fs.copyFile(from, to);
-    await fs.rm(from, { force: true });
-  }
+/**
+ * @tus/s3-store keeps an upload as a multipart upload named by its id at the bucket's
+ * top level, with `<id>.info` (its metadata) and `<id>.part` (bytes short of a part).
+ * Every instance reads the same state, so an upload started on one resumes on another.
+ */
+function bucketIncoming(config: S3Config, storage: ObjectStorage): IncomingUploads {
+  const store = new S3Store({
+    // 8 MiB parts: a killed instance loses at most the part it was sending.
+    partSize: 8 * 1024 * 1024,
+    // Expiry by object tags is not in every S3-compatible server: cleanup() does it.
+    useTags: false,
+    s3ClientConfig: { ...s3ClientConfig(config), bucket: config.bucket },
+  });
+  const lister = new S3Client(s3ClientConfig(config));
+  return {
+    store,
+    async metadata(id) {
+      const info = await storage.read(`${id}.info`);
+      if (!info) return null;
+      try {
+        return (JSON.parse(info.toString()) as { metadata?: Record<string, string | null> })
+          .metadata ?? {};
+      } catch {
+        return null;
+      }
+    },
+    async withLocalFile(id, work) {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "upload-"));
+      try {
+        const file = path.join(dir, id);
+        if (!(await storage.readToFile(id, file))) {
+          throw new Error(`Upload ${id} has no bytes in the bucket`);
+        }
+        return await work(file);
+      } finally {
+        await fs.rm(dir, { recursive: true, force: true });
+      }
+    },
+    async keep(id, key, contentType) {
+      await storage.move(id, key, { contentType });
+      await storage.remove(`${id}.info`);
+    },
+    async discard(id) {
+      // Aborts a multipart upload still open; then whatever objects it left.
+      await store.remove(id).catch(() => {});
+      for (const key of [id, `${id}.info`, `${id}.part`]) {
+        await storage.remove(key).catch(() => {});
+      }
+    },
+    async staleIds(cutoff) {
+      const stale: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        // Only the top level: uploads/ and private/ may hold many thousands of files.
+        const page = await lister.send(
+          new ListObjectsV2Command({ Bucket: config.bucket, Delimiter: "/", ContinuationToken }),
+        );
+        for (const object of page.Contents ?? []) {
+          const id = object.Key?.match(/^([0-9a-f]{32})\.info$/)?.[1];
+          if (id && (object.LastModified?.getTime() ?? 0) < cutoff) stale.push(id);
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return stale;
+    },
+  };
 }
 
 type Inspection =
@@ -240,19 +359,42 @@ async function inspectUpload(file: string, kind: UploadKind, size: number): Prom
   return { ok: true, contentType };
 }
 
+/** Where kept answers live in the storage (on disk: DATA_DIR/uploads-incoming/results). */
+const RESULTS_KEY_PREFIX = "uploads-incoming/results/";
+
 export function createUploadServer(options: UploadServerOptions): UploadServer {
   const dirs = uploadDirs(options.dataDir);
   const ttlMs = options.ttlMs ?? UPLOAD_INCOMING_TTL_MS;
   const creationLimit = options.creationLimit ?? UPLOAD_CREATION_LIMIT;
   const authenticate = options.authenticate ?? sessionAuthentication(options.db);
-  const store = new FileStore({ directory: dirs.incoming, expirationPeriodInMilliseconds: ttlMs });
-  const resultFile = (id: string) => path.join(dirs.results, `${id}.json`);
+  const storage = options.storage ?? createDiskStorage(options.dataDir);
+  const incoming =
+    storage.kind === "s3" && options.s3
+      ? bucketIncoming(options.s3, storage)
+      : diskIncoming(dirs.incoming, storage, ttlMs);
+  const { store } = incoming;
+  const locker: Locker | null = createPostgresUploadLocker(options.db);
+  // Kept answers share the storage, so any instance can answer for any upload.
+  const resultKey = (id: string) => `${RESULTS_KEY_PREFIX}${id}.json`;
+  async function readResult(id: string): Promise<StoredResult | null> {
+    const bytes = await storage.read(resultKey(id));
+    if (!bytes) return null;
+    try {
+      return JSON.parse(bytes.toString()) as StoredResult;
+    } catch {
+      return null;
+    }
+  }
+  const keepResult = (result: StoredResult) =>
+    storage.put(resultKey(result.uploadId), JSON.stringify(result), {
+      contentType: "application/json",
+    });
   const finishing = new Map<string, Promise<StoredResult>>();
   /** The metadata the creation guard approved, for the tus hook of the same request. */
   const creations = new WeakMap<IncomingMessage, Record<string, string>>();
 
   async function finishUpload(id: string): Promise<StoredResult> {
-    const kept = await readJson<StoredResult>(resultFile(id));
+    const kept = await readResult(id);
     if (kept) return kept;
 
     const upload = await store.getUpload(id);
@@ -264,13 +406,12 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
       throw new Error(`Upload ${id} is not complete`);
     }
     const size = upload.size;
-    const incomingFile = path.join(dirs.incoming, id);
     const originalName = cleanOriginalName(meta.filename);
     const finishedAt = new Date().toISOString();
 
-    const inspection = await inspectUpload(incomingFile, kind, size);
+    const inspection = await incoming.withLocalFile(id, (file) => inspectUpload(file, kind, size));
     if (!inspection.ok) {
-      await store.remove(id).catch(() => fs.rm(incomingFile, { force: true }));
+      await incoming.discard(id);
       const body: ErrorBody = { error: inspection.message };
       if (inspection.title) body.title = inspection.title;
       const result: StoredResult = {
@@ -281,7 +422,7 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
         status: inspection.status,
         body,
       };
-      await writeJsonAtomically(resultFile(id), result);
+      await keepResult(result);
       logger.warn(
         { uploadId: id, userId, kind, size, originalName, reason: inspection.reason },
         "Upload refused",
@@ -291,9 +432,11 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
 
     const rule = UPLOAD_KINDS[kind];
     const name = `${crypto.randomBytes(16).toString("hex")}.${extensionFor(inspection.contentType)}`;
-    const target = path.join(rule.private ? dirs.privateDir : dirs.publicDir, rule.folder, name);
-    await moveFile(incomingFile, target);
-    await store.configstore.delete(id).catch(() => {});
+    await incoming.keep(
+      id,
+      `${rule.private ? "private" : "uploads"}/${rule.folder}/${name}`,
+      inspection.contentType,
+    );
 
     const stored: UploadedFile = {
       url: rule.private
@@ -318,7 +461,7 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
       status: 200,
       body: stored,
     };
-    await writeJsonAtomically(resultFile(id), result);
+    await keepResult(result);
     logger.info(
       { uploadId: id, userId, kind, size, url: stored.url, contentType: stored.contentType },
       "Upload stored",
@@ -326,11 +469,17 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     return result;
   }
 
-  /** One finishing run per upload, whoever asks (the last PATCH or a result request). */
+  /**
+   * One finishing run per upload, whoever asks (the last PATCH or a result request), on
+   * whichever instance: the advisory lock makes a second instance wait, then read the
+   * kept answer.
+   */
   function finish(id: string): Promise<StoredResult> {
     let running = finishing.get(id);
     if (!running) {
-      running = finishUpload(id).finally(() => finishing.delete(id));
+      running = withAdvisoryLock(options.db, `upload-finish:${id}`, () => finishUpload(id), {
+        timeoutMs: 10 * 60_000,
+      }).finally(() => finishing.delete(id));
       finishing.set(id, running);
     }
     return running;
@@ -339,6 +488,9 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
   const tus = new TusServer({
     path: UPLOAD_ENDPOINT,
     datastore: store,
+    // On PostgreSQL, an upload's lock is held in the database, so two instances never
+    // write one upload at once, and a dead instance's lock ends with its connection.
+    ...(locker && { locker }),
     maxSize: MAX_UPLOAD_BYTES,
     // "/api/uploads/<id>": right behind any proxy, with no need to trust Host headers.
     relativeLocation: true,
@@ -383,10 +535,9 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     | { state: "finished"; userId: string; result: StoredResult }
     | null
   > {
-    const info = (await store.configstore.get(id)) as
-      { metadata?: Record<string, string | null> } | undefined;
-    if (info) return { state: "uploading", userId: info.metadata?.userId ?? undefined };
-    const result = await readJson<StoredResult>(resultFile(id));
+    const metadata = await incoming.metadata(id);
+    if (metadata) return { state: "uploading", userId: metadata.userId ?? undefined };
+    const result = await readResult(id);
     return result ? { state: "finished", userId: result.userId, result } : null;
   }
 
@@ -515,49 +666,26 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     const cutoff = now.getTime() - ttlMs;
     let uploads = 0;
     let results = 0;
-    const mtime = async (file: string) => {
-      try {
-        return (await fs.stat(file)).mtimeMs;
-      } catch {
-        return null;
-      }
-    };
-    const entries = await fs.readdir(dirs.incoming).catch(() => [] as string[]);
-    const ids = new Set(entries.map((name) => name.replace(/\.json$/, "")));
-    for (const id of ids) {
+    for (const id of await incoming.staleIds(cutoff)) {
       if (finishing.has(id)) continue;
-      const file = path.join(dirs.incoming, id);
-      const info = await readJson<{ creation_date?: string }>(`${file}.json`);
-      const created =
-        (info?.creation_date ? Date.parse(info.creation_date) : NaN) ||
-        ((await mtime(file)) ?? (await mtime(`${file}.json`)) ?? now.getTime());
-      if (created >= cutoff) continue;
-      await fs.rm(file, { force: true });
-      await fs.rm(`${file}.json`, { force: true });
+      await incoming.discard(id);
       uploads++;
     }
-    for (const name of await fs.readdir(dirs.results).catch(() => [] as string[])) {
-      const file = path.join(dirs.results, name);
-      const result = name.endsWith(".json") ? await readJson<StoredResult>(file) : null;
-      const finished =
-        (result?.finishedAt ? Date.parse(result.finishedAt) : NaN) ||
-        ((await mtime(file)) ?? now.getTime());
-      if (finished >= cutoff) continue;
-      await fs.rm(file, { force: true });
+    for await (const kept of storage.list(RESULTS_KEY_PREFIX)) {
+      if (kept.lastModified.getTime() >= cutoff) continue;
+      await storage.remove(kept.key);
       results++;
     }
     return { uploads, results };
   }
 
   function startCleanup(intervalMs = 60 * 60_000) {
+    // One instance at a time cleans the shared storage.
     const run = () =>
-      cleanup()
-        .then((removed) => {
-          if (removed.uploads || removed.results) {
-            logger.info(removed, "Removed stale uploads");
-          }
-        })
-        .catch((error) => logger.error({ err: error }, "Upload cleanup failed"));
+      runExclusively(options.db, "upload-cleanup", async () => {
+        const removed = await cleanup();
+        if (removed.uploads || removed.results) logger.info(removed, "Removed stale uploads");
+      }).catch((error) => logger.error({ err: error }, "Upload cleanup failed"));
     void run();
     const timer = setInterval(() => void run(), intervalMs);
     timer.unref();

@@ -13,10 +13,11 @@ import {
   downloadHandler,
   findDownload,
   hashDownloadToken,
-  resolvePrivateFile,
+  privateStorageKey,
 } from "./downloads.server";
 import { completeOrder, createProviderOrder } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
+import { createDiskStorage } from "../media/object-storage.server";
 import { stampPdf } from "../media/pdf-stamp.server";
 import { pdfPageContents, winAnsiHex } from "../testing/pdf-text.server";
 import {
@@ -59,14 +60,12 @@ describe("PDF stamp", () => {
   });
 });
 
-describe("private file paths", () => {
-  it("never resolve outside the private directory", () => {
-    expect(resolvePrivateFile("/data/private", "sheet-music/a.pdf")).toBe(
-      "/data/private/sheet-music/a.pdf",
-    );
-    expect(resolvePrivateFile("/data/private", "../uploads/a.pdf")).toBeNull();
-    expect(resolvePrivateFile("/data/private", "/etc/passwd")).toBeNull();
-    expect(resolvePrivateFile("/data/private", "")).toBeNull();
+describe("private file keys", () => {
+  it("never name anything outside private/", () => {
+    expect(privateStorageKey("sheet-music/a.pdf")).toBe("private/sheet-music/a.pdf");
+    expect(privateStorageKey("../uploads/a.pdf")).toBeNull();
+    expect(privateStorageKey("/etc/passwd")).toBeNull();
+    expect(privateStorageKey("")).toBeNull();
   });
 });
 
@@ -83,7 +82,7 @@ describe.each(await testDatabaseKinds())("/download/:token on %s", (kind) => {
     await fs.mkdir(path.join(dir, "private/sheet-music"), { recursive: true });
     await fs.writeFile(path.join(dir, "private/sheet-music/test.pdf"), await twoPagePdf());
     const app = express();
-    app.get("/download/:token", downloadHandler(t.db, path.join(dir, "private")));
+    app.get("/download/:token", downloadHandler(t.db, createDiskStorage(dir)));
     // Stands in for the page that explains a link that no longer works.
     app.use((_req, res) => void res.status(PAGE_FALLBACK).send("explained"));
     server = app.listen(0, "127.0.0.1");

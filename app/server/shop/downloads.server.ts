@@ -9,7 +9,6 @@
  * more copies than the limit.
  */
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
@@ -22,9 +21,11 @@ import {
   parseRange,
   type DownloadTokenState,
 } from "~/domain/downloads";
+import { isSafeStorageKey } from "~/domain/storage-keys";
 import type { Database, Executor } from "../db/database.server";
 import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
 import { logger } from "../core/logger.server";
+import type { ObjectStorage } from "../media/object-storage.server";
 import { stampPdf } from "../media/pdf-stamp.server";
 
 export const DOWNLOAD_PATH = "/download";
@@ -208,11 +209,12 @@ const CONTENT_TYPES: Record<string, string> = {
   aiff: "audio/aiff",
 };
 
-/** A storage key inside the private directory, or null for one that tries to leave it. */
-export function resolvePrivateFile(privateDir: string, key: string): string | null {
-  const root = path.resolve(privateDir);
-  const file = path.resolve(root, key);
-  return file.startsWith(root + path.sep) ? file : null;
+/**
+ * Where a shop item's file key ("sheet-music/a.pdf") lives in the storage: under
+ * private/, never anything a public URL reaches; null for a key that tries to leave it.
+ */
+export function privateStorageKey(key: string): string | null {
+  return isSafeStorageKey(key) ? `private/${key}` : null;
 }
 
 export interface DownloadFile {
@@ -223,20 +225,17 @@ export interface DownloadFile {
 
 /** Reads the file; a PDF comes back stamped with the buyer's licence line. */
 export async function loadDownloadFile(
-  privateDir: string,
+  storage: ObjectStorage,
   lookup: Pick<DownloadLookup, "storageKey" | "title" | "customerEmail" | "orderId">,
 ): Promise<DownloadFile | null> {
   if (!lookup.storageKey) return null;
-  const file = resolvePrivateFile(privateDir, lookup.storageKey);
-  if (!file) return null;
-  let bytes: Uint8Array;
-  try {
-    bytes = await fs.readFile(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
-  const extension = path.extname(file).slice(1).toLowerCase();
+  const key = privateStorageKey(lookup.storageKey);
+  if (!key) return null;
+  // Streamed through the app after the token checks, never a bucket URL: every PDF is
+  // stamped for its buyer, and a link counts each download (docs/decisions/022).
+  const bytes = await storage.read(key);
+  if (!bytes) return null;
+  const extension = path.extname(key).slice(1).toLowerCase();
   const body =
     extension === "pdf"
       ? await stampPdf(bytes, licenceLine(lookup.customerEmail, lookup.orderId))
@@ -252,7 +251,7 @@ export async function loadDownloadFile(
  * GET/HEAD /download/:token. A link that is unknown, expired or used up is passed on
  * (`next()`) to the page at the same address, which explains what happened.
  */
-export function downloadHandler(db: Database, privateDir: string): RequestHandler {
+export function downloadHandler(db: Database, storage: ObjectStorage): RequestHandler {
   return async (req, res, next) => {
     try {
       const token = String(req.params.token ?? "");
@@ -260,7 +259,7 @@ export function downloadHandler(db: Database, privateDir: string): RequestHandle
       const lookup = await findDownload(db, token, now);
       if (!lookup || lookup.state !== "valid") return next();
 
-      const file = await loadDownloadFile(privateDir, lookup);
+      const file = await loadDownloadFile(storage, lookup);
       if (!file) {
         logger.error({ tokenId: lookup.tokenId }, "Download file missing");
         res
