@@ -3,9 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { manualChunks } from "./vite.chunks";
+import { leanLucideIcons } from "./vite.icons";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [leanLucideIcons(), tailwindcss(), reactRouter()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -14,5 +15,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: {
     // Native or Node-only packages stay external to the server bundle.
     external: ["@electric-sql/pglite", "pg", "sharp", "pino"],
+    // Bundled in the build, so the server renders icons with the same lean Icon as the
+    // browser (vite.icons.ts). Development loads the package as it is, on both sides.
+    noExternal: command === "build" ? ["lucide-react"] : [],
   },
 }));

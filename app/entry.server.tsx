@@ -5,8 +5,6 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { StylesheetTextContext } from "./components/stylesheet";
-import { builtStylesheets } from "./server/http/stylesheets.server";
 import { deferHydrationTransform } from "./server/http/deferred-hydration.server";
 
 export const streamTimeout = 5_000;
@@ -40,11 +38,13 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <StylesheetTextContext.Provider value={import.meta.env.DEV ? new Map() : builtStylesheets()}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </StylesheetTextContext.Provider>,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A whole document goes out in one piece: React would otherwise still send a
+        // finished Suspense boundary (the footer's links) after 12.8 KB as a fallback,
+        // a hidden copy and the script that swaps them (issue 12: lighter pages).
+        ...(readyOption === "onAllReady" && { progressiveChunkSize: Number.POSITIVE_INFINITY }),
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

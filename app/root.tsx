@@ -15,7 +15,6 @@ import { SITE_NAME } from "./domain/site";
 import { NotFound } from "./components/not-found";
 import { ErrorFallback } from "./components/error-fallback";
 import { Toaster } from "./components/ui/toaster";
-import { Stylesheet } from "./components/stylesheet";
 import { loadThemeStyleSheet } from "./server/content/theme.server";
 import { getEnv } from "./server/core/env.server";
 
@@ -58,7 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f0f0f" />
-        <Stylesheet href={stylesheet} />
+        {/* One file for every public page, cached by the browser for a year (decision 023). */}
+        <link rel="stylesheet" href={stylesheet} />
         {/* After the stylesheet, whose :root holds the defaults: the saved theme wins. */}
         <style
           id="theme-variables"

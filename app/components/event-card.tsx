@@ -8,7 +8,19 @@ import {
   type PublicEvent,
 } from "~/domain/events";
 import { buttonVariants } from "./ui/button";
+import { createIconSprite } from "./ui/icon-sprite";
 import { SmartImage } from "./smart-image";
+
+/** The icons every card repeats, drawn once per list (`<EventIconSprite>`, in EventGrid). */
+const { Sprite: EventIconSprite, SpriteIcon: EventIcon } = createIconSprite({
+  date: CalendarDays,
+  venue: MapPin,
+  time: Clock,
+  tickets: Ticket,
+  calendar: CalendarPlus,
+  recording: PlayCircle,
+});
+export { EventIconSprite };
 
 export interface EventCardProps {
   event: PublicEvent;
@@ -43,9 +55,9 @@ export function EventCard({
       id={`event-${event.id}`}
       aria-labelledby={titleId}
       data-testid="event-card"
-      className="group flex scroll-mt-24 flex-col overflow-hidden rounded-2xl border border-border/70 bg-card shadow-xl shadow-black/20 transition-colors hover:border-primary/50"
+      className="event-card group"
     >
-      <div className="relative aspect-[2/1] shrink-0 overflow-hidden bg-muted">
+      <div className="event-card-media">
         <SmartImage
           src={event.imageUrl}
           alt=""
@@ -57,33 +69,23 @@ export function EventCard({
             past && "grayscale-[35%]",
           )}
         />
-        <div
-          aria-hidden
-          className="absolute left-3 top-3 flex flex-col items-center rounded-xl bg-background/85 px-3 py-2 text-center backdrop-blur"
-        >
-          <span className="text-[10px] font-semibold uppercase tracking-widest text-muted-foreground">
-            {badge.weekday}
-          </span>
-          <span className="font-display text-2xl leading-none text-primary">{badge.day}</span>
-          <span className="text-[11px] font-semibold uppercase tracking-widest">{badge.month}</span>
+        <div aria-hidden className="event-card-badge">
+          <span className="event-card-weekday">{badge.weekday}</span>
+          <span className="event-card-day">{badge.day}</span>
+          <span className="event-card-month">{badge.month}</span>
         </div>
       </div>
 
       <div className="flex flex-1 flex-col p-5 sm:p-6">
-        <div className="flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-[0.2em]">
-          <span
-            className="rounded-full bg-primary/15 px-3 py-1 text-primary"
-            data-testid="event-type"
-          >
+        <div className="event-card-tags">
+          <span className="event-card-tag bg-primary/15 text-primary" data-testid="event-type">
             {eventTypeLabel(event.type)}
           </span>
           {cancelled && (
-            <span className="rounded-full bg-destructive/15 px-3 py-1 text-destructive">
-              Cancelled
-            </span>
+            <span className="event-card-tag bg-destructive/15 text-destructive">Cancelled</span>
           )}
           {past && !cancelled && (
-            <span className="rounded-full bg-muted px-3 py-1 text-muted-foreground">Past</span>
+            <span className="event-card-tag bg-muted text-muted-foreground">Past</span>
           )}
         </div>
 
@@ -94,15 +96,15 @@ export function EventCard({
         <dl className="mt-3 space-y-1.5 text-sm text-foreground/85">
           <div>
             <dt className="sr-only">Date</dt>
-            <dd className="flex items-center gap-2">
-              <CalendarDays aria-hidden className="size-4 shrink-0 text-primary" />
+            <dd className="event-card-fact">
+              <EventIcon name="date" className="event-card-icon" />
               <time dateTime={event.date}>{formatEventDate(event.date, "MMM dd, yyyy")}</time>
             </dd>
           </div>
           <div>
             <dt className="sr-only">Venue</dt>
-            <dd className="flex items-center gap-2">
-              <MapPin aria-hidden className="size-4 shrink-0 text-primary" />
+            <dd className="event-card-fact">
+              <EventIcon name="venue" className="event-card-icon" />
               <span>
                 {event.venue}, {event.city}
               </span>
@@ -110,8 +112,8 @@ export function EventCard({
           </div>
           <div>
             <dt className="sr-only">Time</dt>
-            <dd className="flex items-center gap-2">
-              <Clock aria-hidden className="size-4 shrink-0 text-primary" />
+            <dd className="event-card-fact">
+              <EventIcon name="time" className="event-card-icon" />
               <span>{event.time}</span>
             </dd>
           </div>
@@ -131,7 +133,7 @@ export function EventCard({
               rel="noopener noreferrer"
               className={buttonVariants({ size: "sm" })}
             >
-              <Ticket aria-hidden /> Get Tickets
+              <EventIcon name="tickets" /> Get Tickets
               <span className="sr-only"> for {event.title} (opens in a new tab)</span>
             </a>
           )}
@@ -141,7 +143,7 @@ export function EventCard({
               download
               className={buttonVariants({ size: "sm", variant: "outline" })}
             >
-              <CalendarPlus aria-hidden /> Add to calendar
+              <EventIcon name="calendar" /> Add to calendar
               <span className="sr-only">: {event.title}</span>
             </a>
           )}
@@ -151,7 +153,7 @@ export function EventCard({
               onClick={() => onWatchRecording?.(event)}
               className={buttonVariants({ size: "sm", variant: "outline" })}
             >
-              <PlayCircle aria-hidden /> Watch Recording
+              <EventIcon name="recording" /> Watch Recording
               <span className="sr-only">: {event.title}</span>
             </button>
           )}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { PublicEvent } from "~/domain/events";
-import { EventCard } from "./event-card";
+import { EventCard, EventIconSprite } from "./event-card";
 import { VideoDialog } from "./video-dialog";
 
 export interface EventGridProps {
@@ -22,7 +22,7 @@ export function EventGrid({
 }: EventGridProps) {
   const [recording, setRecording] = useState<PublicEvent | null>(null);
   return (
-    <>
+    <EventIconSprite>
       <ul className="grid gap-6 md:grid-cols-2 lg:gap-8" aria-label={label}>
         {events.map((event, index) => (
           <li key={event.id} className="flex">
@@ -48,6 +48,6 @@ export function EventGrid({
         }
         onClose={() => setRecording(null)}
       />
-    </>
+    </EventIconSprite>
   );
 }

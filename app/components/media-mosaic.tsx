@@ -121,7 +121,7 @@ function MediaTile({
           aria-hidden
           className="pointer-events-none absolute right-4 top-4 flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-black/40 transition-transform duration-300 group-hover:scale-110"
         >
-          <Play className="ml-0.5 size-5" fill="currentColor" />
+          <Play className="ml-0.5 size-5 fill-current" />
         </span>
       )}
       <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-background/95 via-background/60 to-transparent p-4 pt-14">

@@ -28,27 +28,12 @@ export function SectionHeading({
         className,
       )}
     >
-      {eyebrow && (
-        <p className="mb-3 text-xs font-semibold uppercase tracking-[0.3em] text-primary">
-          {eyebrow}
-        </p>
-      )}
-      <h2 id={id} className="text-3xl leading-tight sm:text-4xl md:text-5xl">
+      {eyebrow && <p className="section-eyebrow">{eyebrow}</p>}
+      <h2 id={id} className="section-title">
         {title}
       </h2>
-      <div
-        aria-hidden
-        className={cn(
-          "mt-5 h-px w-16 bg-gradient-to-r from-primary to-transparent",
-          align === "center" &&
-            "mx-auto bg-gradient-to-r from-transparent via-primary to-transparent",
-        )}
-      />
-      {description && (
-        <p className="mt-5 text-base leading-relaxed text-muted-foreground sm:text-lg">
-          {description}
-        </p>
-      )}
+      <div aria-hidden className={align === "center" ? "section-rule-centred" : "section-rule"} />
+      {description && <p className="section-lead">{description}</p>}
       {children}
     </div>
   );

@@ -24,7 +24,7 @@ function SocialLinks({ links }: { links: SocialLink[] }) {
               href={link.url}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex size-10 items-center justify-center rounded-full border border-border text-foreground/80 transition-colors hover:border-primary hover:text-primary"
+              className="social-link"
               aria-label={link.label}
             >
               <Icon aria-hidden className="size-4" />

@@ -64,7 +64,7 @@ export function SiteNav({ homeHref, showCart, onCartClick }: SiteNavProps) {
                 end={link.to === "/" || link.to === "/home"}
                 className={({ isActive }) =>
                   cn(
-                    "rounded-full px-4 py-2 text-sm font-medium tracking-wide transition-colors",
+                    "nav-link",
                     isActive ? "text-primary" : "text-foreground/80 hover:text-primary",
                   )
                 }

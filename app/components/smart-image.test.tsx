@@ -38,6 +38,9 @@ describe("SmartImage on the server", () => {
     expect(html).toMatch(/^<span[^>]*><span aria-hidden="true"[^>]*><\/span><noscript>/);
     expect(html).toContain('loading="lazy"');
     expect(html).toContain("aspect-ratio:4 / 3");
+    // The copy without JavaScript is one plain <img> of the source (every page carries it).
+    expect(html).toContain('<noscript><img src="/uploads/images/a.jpg" alt="A" loading="lazy"');
+    expect(html).not.toContain("<source");
   });
 
   it("uses an external or vector image as it is", () => {

@@ -8,7 +8,7 @@
  *   `eager` images load at once but at low priority, behind everything on the first
  *   screen (gallery tiles that may be below the fold).
  *   Every other image starts loading 50 px before it scrolls into view; without
- *   JavaScript the browser's own lazy loading takes over (the <noscript> copy).
+ *   JavaScript the browser's own lazy loading takes over (a plain <noscript> <img>).
  * - Local images get AVIF and WebP variants at several widths through <picture>
  *   (the URL scheme is app/domain/image-variants.ts).
  * - A failed image retries by itself after 1 s and 2 s, then shows "Image unavailable"
@@ -233,7 +233,12 @@ export function SmartImage({
 
   // Keyed by attempt: a whole new <picture>, so a retry is exactly one new request
   // (changing the srcset of a live <source> would make the old <img> load again too).
-  const picture = (lazyFallback: boolean) => (
+  const imgClassNames = cn(
+    positioned ? "absolute inset-0 size-full" : "block h-auto w-full",
+    fit === "cover" ? "object-cover" : "object-contain",
+    imgClassName,
+  );
+  const picture = (
     <picture key={attempt}>
       {VARIANT_FORMATS.map((format) => {
         const srcSet = variantSrcSet(src, format, width, attempt);
@@ -242,7 +247,7 @@ export function SmartImage({
         ) : null;
       })}
       <img
-        ref={lazyFallback ? undefined : imgRef}
+        ref={imgRef}
         src={withRetryMarker(src, attempt)}
         alt={alt}
         width={width ?? undefined}
@@ -250,38 +255,40 @@ export function SmartImage({
         loading={priority || eager ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : eager ? "low" : undefined}
         decoding={priority ? "auto" : "async"}
-        onLoad={lazyFallback ? undefined : handleLoad}
-        onError={lazyFallback ? undefined : (event) => handleError(event.currentTarget)}
-        className={cn(
-          positioned ? "absolute inset-0 size-full" : "block h-auto w-full",
-          fit === "cover" ? "object-cover" : "object-contain",
-          !lazyFallback && waitingToRetry && "invisible",
-          imgClassName,
-        )}
+        onLoad={handleLoad}
+        onError={(event) => handleError(event.currentTarget)}
+        className={cn(imgClassNames, waitingToRetry && "invisible")}
       />
     </picture>
+  );
+  // Without JavaScript the browser's own lazy loading takes the source as it is: every
+  // visitor's page carries this copy, so it stays one plain <img> (issue 12).
+  const noScriptCopy = (
+    <img
+      src={src}
+      alt={alt}
+      width={width ?? undefined}
+      height={height ?? undefined}
+      loading="lazy"
+      decoding="async"
+      className={imgClassNames}
+    />
   );
 
   return (
     <span
       ref={boxRef}
       data-image-state={state}
-      className={cn(
-        "block overflow-hidden bg-muted",
-        fill ? "absolute inset-0" : "relative",
-        className,
-      )}
+      className={cn("smart-image", fill ? "absolute inset-0" : "relative", className)}
       style={fill || ratio === undefined ? undefined : { aspectRatio: ratio }}
     >
-      {state === "loading" && (
-        <span aria-hidden className="absolute inset-0 animate-pulse bg-muted" />
-      )}
+      {state === "loading" && <span aria-hidden className="smart-image-pulse" />}
       {state === "failed" ? (
         <ImageUnavailable onRetry={retry} />
       ) : inView ? (
-        picture(false)
+        picture
       ) : (
-        <noscript>{picture(true)}</noscript>
+        <noscript>{noScriptCopy}</noscript>
       )}
     </span>
   );

@@ -132,13 +132,14 @@ export function formatEventDate(date: string, format: "MMM dd, yyyy" | "MMMM dd,
   return `${monthText} ${String(day).padStart(2, "0")}, ${year}`;
 }
 
+/** en-US short weekday names, Sunday first (Date#getUTCDay). */
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+
 /** The short badge of an event card: weekday, day of month and month. */
 export function eventDateBadge(date: string): { weekday: string; day: string; month: string } {
   const { year, month, day } = dateParts(date);
-  const weekday = new Date(Date.UTC(year, month - 1, day)).toLocaleDateString("en-US", {
-    weekday: "short",
-    timeZone: "UTC",
-  });
+  // toLocaleDateString would build an Intl formatter on every call (every event card).
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
   return {
     weekday,
     day: String(day).padStart(2, "0"),

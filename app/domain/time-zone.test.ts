@@ -26,4 +26,15 @@ describe("site time zone", () => {
       "2026-01-15T09:05:00+00:00",
     );
   });
+
+  it("answers each zone and each season for itself, asked again and again", () => {
+    const evening = { date: "2026-07-15", hour: 19, minute: 30 };
+    for (let i = 0; i < 3; i++) {
+      expect(isoWithOffset(evening, "America/New_York")).toBe("2026-07-15T19:30:00-04:00");
+      expect(isoWithOffset(evening, "Europe/Berlin")).toBe("2026-07-15T19:30:00+02:00");
+      expect(isoWithOffset({ ...evening, date: "2026-01-15" }, "Europe/Berlin")).toBe(
+        "2026-01-15T19:30:00+01:00",
+      );
+    }
+  });
 });

@@ -25,17 +25,30 @@ interface WallClock {
   second: number;
 }
 
+// One formatter per zone: making an Intl.DateTimeFormat costs far more than using one,
+// and every page render asks for "today" (and events' offsets) several times.
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 function wallClockIn(instant: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
+  const parts = wallClockFormat(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? 0);
   return {
@@ -79,8 +92,27 @@ export function zonedTimeToInstant(
   return new Date(instant);
 }
 
+// isoWithOffset is a pure function of its arguments that costs three Intl calls; every
+// event card's JSON-LD asks for it on every render, so answers are kept (a bounded few).
+const isoWithOffsetAnswers = new Map<string, string>();
+const ISO_WITH_OFFSET_KEPT = 1000;
+
 /** ISO 8601 local date-time with the zone's offset, e.g. 2026-03-14T20:00:00-04:00. */
 export function isoWithOffset(
+  local: { date: string; hour: number; minute: number },
+  timeZone: string,
+): string {
+  const key = `${timeZone} ${local.date} ${local.hour}:${local.minute}`;
+  let answer = isoWithOffsetAnswers.get(key);
+  if (answer === undefined) {
+    answer = computeIsoWithOffset(local, timeZone);
+    if (isoWithOffsetAnswers.size >= ISO_WITH_OFFSET_KEPT) isoWithOffsetAnswers.clear();
+    isoWithOffsetAnswers.set(key, answer);
+  }
+  return answer;
+}
+
+function computeIsoWithOffset(
   local: { date: string; hour: number; minute: number },
   timeZone: string,
 ): string {

@@ -310,15 +310,53 @@ describe("server-rendered document", () => {
 });
 
 describe("first paint", () => {
-  it("carries its stylesheet inline, with the saved theme after the defaults", async () => {
+  it("links one cached stylesheet, with the saved theme after the defaults", async () => {
     const html = await (await fetch(url("/about"))).text();
-    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
-    const inline = /<style data-href="\/assets\/app-[^"]+\.css">([\s\S]*?)<\/style>/.exec(html);
-    expect(inline, "the built stylesheet, inline").not.toBeNull();
-    expect(inline![1]).toContain("font-family:Playfair Display");
-    const stylesheet = inline!.index;
+    expect(html).not.toMatch(/<style data-href=/);
+    const link = /<link rel="stylesheet" href="(\/assets\/app-[^"]+\.css)"\/>/.exec(html);
+    expect(link, "the built stylesheet, linked").not.toBeNull();
+    const css = await fetch(url(link![1]!), { headers: { "Accept-Encoding": "br" } });
+    expect(css.status).toBe(200);
+    expect(css.headers.get("cache-control")).toContain("immutable");
+    expect(css.headers.get("content-encoding")).toBe("br");
+    expect(await css.text()).toContain("font-family:Playfair Display");
     // app.css's :root holds the default colours; the stored theme must come later to win.
-    expect(html.indexOf('<style id="theme-variables"')).toBeGreaterThan(stylesheet);
+    expect(html.indexOf('<style id="theme-variables"')).toBeGreaterThan(link!.index);
+  });
+
+  it("sends icons without lucide's default attributes, drawn the same by the .lucide rule", async () => {
+    const html = await (await fetch(url("/"))).text();
+    const icons = html.match(/<svg[^>]*class="lucide[^"]*"[^>]*>/g) ?? [];
+    expect(icons.length).toBeGreaterThan(10);
+    for (const tag of icons) expect(tag).not.toMatch(/ (stroke-linecap|stroke-width|fill|xmlns)=/);
+    // The event cards' icons come from one sprite beside the list.
+    expect(html).toMatch(/<use href="#icon[^"]+-date">/);
+
+    const { page } = await openPage("/");
+    const drawn = await page.evaluate(() => {
+      const style = (el: Element | null) => el && getComputedStyle(el);
+      const plain = style(document.querySelector("footer svg.lucide"));
+      const filled = style(document.querySelector('[data-testid="featured-video-badge"] svg'));
+      const sprite = document.querySelector('[data-testid="event-card"] svg.lucide use');
+      return {
+        plain: plain && [plain.fill, plain.strokeWidth, plain.strokeLinecap, plain.width],
+        filled: filled?.fill,
+        spriteWidth: sprite?.closest("svg")?.getBoundingClientRect().width,
+      };
+    });
+    expect(drawn.plain).toEqual(["none", "2px", "round", "16px"]);
+    expect(drawn.filled).not.toBe("none");
+    expect(drawn.spriteWidth).toBe(16);
+  });
+
+  it("keeps a page's footer in place, with no fallback copy or swap script", async () => {
+    await fetch(url("/about"));
+    const kept = await fetch(url("/about"));
+    expect(kept.headers.get("x-page-cache")).toBe("hit");
+    const html = await kept.text();
+    expect(html.match(/<footer/g)).toHaveLength(1);
+    expect(html).not.toContain('<template id="B:');
+    expect(html).not.toContain("$RB=");
   });
 
   it("lays out and paints the sections after the first only near the screen", async () => {

@@ -70,7 +70,7 @@ function VideoTile({
     <div
       data-testid="featured-video-tile"
       className={cn(
-        "group relative flex flex-col overflow-clip rounded-2xl border border-border/60 bg-card shadow-xl shadow-black/30 transition-colors hover:border-primary/60",
+        "video-tile group",
         // On wide screens the large tile fills the rows of the tiles beside it.
         large
           ? "aspect-[4/3] sm:aspect-video lg:aspect-auto lg:h-full lg:min-h-80"
@@ -89,28 +89,21 @@ function VideoTile({
       ) : (
         <div className="absolute inset-0 bg-[radial-gradient(ellipse_at_center,hsl(var(--primary)/0.25),hsl(var(--muted)))]" />
       )}
-      <div
-        aria-hidden
-        className="pointer-events-none absolute inset-0 bg-gradient-to-t from-background/95 via-background/30 to-transparent"
-      />
-      <div className="pointer-events-none relative flex flex-1 items-center justify-center p-3">
+      <div aria-hidden className="video-tile-shade" />
+      <div className="video-tile-centre">
         {!imageFailed && (
           <span
             aria-hidden
             data-testid="featured-video-badge"
-            className={cn(
-              "flex shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-black/40 transition-transform duration-300 group-hover:scale-110",
-              large ? "size-16 sm:size-20" : "size-14",
-            )}
+            className={cn("video-tile-badge", large ? "size-16 sm:size-20" : "size-14")}
           >
             <Play
-              className={large ? "ml-1 size-7 sm:size-8" : "ml-0.5 size-6"}
-              fill="currentColor"
+              className={cn("fill-current", large ? "ml-1 size-7 sm:size-8" : "ml-0.5 size-6")}
             />
           </span>
         )}
       </div>
-      <div className="pointer-events-none relative px-4 pb-4 sm:px-6 sm:pb-6">
+      <div className="video-tile-caption">
         <p
           data-testid="featured-video-title"
           className={cn(
@@ -129,7 +122,7 @@ function VideoTile({
       <button
         type="button"
         onClick={() => onOpen(video)}
-        className="absolute inset-0 z-[5] rounded-2xl focus-visible:outline-offset-[-4px]"
+        className="video-tile-button"
         data-testid="featured-video"
       >
         <span className="sr-only">Play video: {video.title}</span>

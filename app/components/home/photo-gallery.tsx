@@ -36,7 +36,7 @@ export function PhotoGallery({ title, description, photos }: PhotoGalleryProps) 
         <ul className="columns-1 gap-5 min-[481px]:columns-2 min-[769px]:columns-3">
           {photos.map((photo) => (
             <li key={photo.id} className="mb-5 break-inside-avoid">
-              <figure className="group relative overflow-hidden rounded-2xl border border-border/50 shadow-lg shadow-black/30">
+              <figure className="photo-tile group">
                 <SmartImage
                   src={photo.imageUrl}
                   alt={photo.altText}
@@ -46,7 +46,7 @@ export function PhotoGallery({ title, description, photos }: PhotoGalleryProps) 
                   sizes="(min-width: 769px) 360px, (min-width: 481px) 50vw, 100vw"
                   imgClassName="transition-transform duration-700 group-hover:scale-[1.03]"
                 />
-                <figcaption className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-background/95 via-background/60 to-transparent p-4 pt-12">
+                <figcaption className="photo-tile-caption">
                   <span className="block font-display text-lg text-foreground">{photo.title}</span>
                   {photo.description && (
                     <span className="mt-1 block text-sm text-foreground/75">

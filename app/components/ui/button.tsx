@@ -1,27 +1,29 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "~/lib/cn";
 
-export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
-  {
-    variants: {
-      variant: {
-        primary:
-          "bg-primary text-primary-foreground shadow-lg shadow-primary/20 hover:bg-secondary",
-        outline: "border border-primary/60 text-primary hover:bg-primary/10",
-        ghost: "text-foreground hover:bg-muted",
-        destructive: "bg-destructive-solid text-white hover:bg-destructive-solid/90",
-      },
-      size: {
-        sm: "h-9 px-4 text-sm",
-        md: "h-11 px-6 text-sm",
-        lg: "h-13 px-8 text-base",
-        icon: "size-10",
-      },
+/**
+ * The look lives in app.css's component classes (`btn`, `btn-primary`, `btn-sm` …),
+ * written once instead of in every button's class list (issue 12: lighter pages).
+ * Utilities a caller adds still win: they are a later layer. The icon rules stay
+ * utilities, where they outrank an icon's own size class as before.
+ */
+export const buttonVariants = cva("btn [&_svg]:size-4 [&_svg]:shrink-0", {
+  variants: {
+    variant: {
+      primary: "btn-primary",
+      outline: "btn-outline",
+      ghost: "btn-ghost",
+      destructive: "btn-destructive",
     },
-    defaultVariants: { variant: "primary", size: "md" },
+    size: {
+      sm: "btn-sm",
+      md: "btn-md",
+      lg: "btn-lg",
+      icon: "btn-icon",
+    },
   },
-);
+  defaultVariants: { variant: "primary", size: "md" },
+});
 
 export type ButtonProps = React.ComponentProps<"button"> & VariantProps<typeof buttonVariants>;
 

@@ -21,8 +21,7 @@ export function Checkbox({ className, ...props }: CheckboxProps) {
       />
       <Check
         aria-hidden
-        strokeWidth={3}
-        className="pointer-events-none absolute inset-0 m-auto size-3.5 text-primary-foreground opacity-0 peer-checked:opacity-100"
+        className="pointer-events-none absolute inset-0 m-auto size-3.5 stroke-3 text-primary-foreground opacity-0 peer-checked:opacity-100"
       />
     </span>
   );

@@ -6,6 +6,10 @@ import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { requireAdmin } from "~/server/auth/access.server";
 import { readFlashToast } from "~/server/http/flash.server";
+import adminStylesheet from "~/admin.css?url";
+
+// Admin screens' classes live in their own stylesheet, so public pages never carry them.
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheet }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers();

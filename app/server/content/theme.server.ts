@@ -15,13 +15,16 @@ import { themeSettings } from "../db/schema.server";
 import { logger } from "../core/logger.server";
 import { defineCollection } from "../admin/collection.server";
 import { recordAudit, type Actor } from "../admin/audit.server";
-import { invalidateSiteCache } from "../core/cache.server";
+import { cached, invalidateSiteCache, MINUTE } from "../core/cache.server";
 import { Conflict, NotFound } from "../core/errors.server";
 
 /** The active theme as a style sheet; a failed read is logged and the defaults apply. */
 export async function loadThemeStyleSheet(): Promise<string> {
   try {
-    return themeStyleSheet(await readActiveTheme(getDb()));
+    // Every page asks for it; a theme write drops it with the rest (invalidateSiteCache).
+    return await cached("theme-stylesheet", 5 * MINUTE, async () =>
+      themeStyleSheet(await readActiveTheme(getDb())),
+    );
   } catch (error) {
     logger.error({ err: error }, "Theme load failed; using the default theme");
     return themeStyleSheet(null);

@@ -26,6 +26,20 @@ describe("site cache", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it("runs a lazy thenable (a Drizzle query) once, however often the kept value is read", async () => {
+    const run = vi.fn(async () => ["row"]);
+    // Like a Drizzle query builder: the work starts on each then().
+    const query = () => ({
+      then: (resolve: (v: string[]) => unknown, reject: (e: unknown) => unknown) =>
+        run().then(resolve, reject),
+    });
+    const load = () => query() as unknown as Promise<string[]>;
+    await cached("q", 60_000, load);
+    await cached("q", 60_000, load);
+    await expect(cached("q", 60_000, load)).resolves.toEqual(["row"]);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
   it("does not remember a failed read", async () => {
     const load = vi.fn().mockRejectedValueOnce(new Error("down")).mockResolvedValueOnce("up");
     await expect(cached("k", 60_000, load)).rejects.toThrow("down");

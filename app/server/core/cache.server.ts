@@ -26,7 +26,9 @@ export function cached<T>(key: string, ttlMs: number, load: () => Promise<T>): P
   const now = Date.now();
   const hit = entries.get(key);
   if (hit && hit.expiresAt > now) return hit.value as Promise<T>;
-  const value = load();
+  // A real promise, run once: a Drizzle query is a lazy thenable that would run its SQL
+  // again on every await of the kept value (issue 12, item 6).
+  const value = Promise.resolve(load());
   entries.set(key, { value, expiresAt: now + ttlMs });
   // A failed read is not remembered: the next request tries again.
   value.catch(() => {

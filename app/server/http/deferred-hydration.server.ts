@@ -75,28 +75,108 @@ function rewriteThroughModuleScript(
   return { prefix: head + heldBack + body + loader, end };
 }
 
+const MODULE_OPEN_BYTES = Buffer.from(' type="module" async="">');
+const SCRIPT_OPEN_BYTES = Buffer.from("<script");
+const SCRIPT_CLOSE_BYTES = Buffer.from(SCRIPT_CLOSE);
+const MODULE_PRELOAD_BYTES = Buffer.from('<link rel="modulepreload" href="');
+/** Bytes of the previous chunks searched again with a new one (a tag cut between them). */
+const OVERLAP = MODULE_OPEN_BYTES.length;
+
+/**
+ * The same rewrite as rewriteThroughModuleScript, on the bytes: only the preload tags
+ * and the module script's opening tag are decoded; the rest (the head and the
+ * markup) is passed on as it came. Decoding and encoding the whole page cost more
+ * than anything but React's own render (issue 12, item 6). Null when the page is not
+ * as React writes it; then the string version does it.
+ */
+function rewriteShellBytes(
+  bytes: Buffer,
+  nonce: string | undefined,
+): { parts: Uint8Array[]; end: number } | null {
+  const marker = bytes.indexOf(MODULE_OPEN_BYTES);
+  if (marker === -1) return null;
+  const open = bytes.lastIndexOf(SCRIPT_OPEN_BYTES, marker);
+  const close = bytes.indexOf(SCRIPT_CLOSE_BYTES, marker);
+  if (open === -1 || close === -1) return null;
+  const attributes = bytes.toString("utf8", open + SCRIPT_OPEN_BYTES.length, marker);
+  if (attributes.includes(">")) return null;
+  const end = close + SCRIPT_CLOSE_BYTES.length;
+
+  const hrefs: string[] = [];
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(MODULE_PRELOAD_BYTES); at !== -1 && at < open;) {
+    const tagEnd = bytes.indexOf(0x3e, at) + 1;
+    if (tagEnd === 0 || tagEnd > open) return null;
+    const tag = bytes.toString("utf8", at, tagEnd);
+    const match = /^<link rel="modulepreload" href="([^"]+)"[^>]*?\/?>$/.exec(tag);
+    if (!match) return null;
+    hrefs.push(match[1]!);
+    parts.push(bytes.subarray(from, at));
+    from = tagEnd;
+    at = bytes.indexOf(MODULE_PRELOAD_BYTES, tagEnd);
+  }
+  const heldBack = `<script${attributes} type="text/x-deferred-module" id="${DEFERRED_MODULE_ID}">`;
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : "";
+  const loader = `<script${nonceAttribute}>${deferredLoaderScript(hrefs, nonce)}</script>`;
+  parts.push(
+    bytes.subarray(from, open),
+    Buffer.from(heldBack),
+    bytes.subarray(marker + MODULE_OPEN_BYTES.length, end),
+    Buffer.from(loader),
+  );
+  return { parts, end };
+}
+
 /**
  * A stream stage for the document: holds the HTML back only until the module script
  * has gone by (it is in the shell, so that is the first flush), then passes through.
  */
 export function deferHydrationTransform(nonce: string | undefined): Transform {
-  let pending = Buffer.alloc(0);
+  // React writes the shell in many small chunks. Decoding and searching everything held
+  // so far on each one was the largest cost of a render after React's (issue 12, item 6):
+  // only the new bytes are searched, and the page is rewritten once the module script is
+  // complete.
+  let chunks: Buffer[] = [];
+  let tail: Buffer = Buffer.alloc(0);
+  let sawModuleScript = false;
   let passThrough = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (passThrough) return callback(null, chunk);
-      pending = Buffer.concat([pending, chunk]);
-      // A character cut at the end of the buffer decodes as U+FFFD here, but it lies
-      // after the module script, and those bytes are passed on untouched.
-      const html = pending.toString("utf8");
-      const rewritten = rewriteThroughModuleScript(html, nonce);
-      if (!rewritten) return callback();
+      chunks.push(chunk);
+      const window = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk;
+      tail = window.subarray(Math.max(0, window.length - OVERLAP));
+      const open = sawModuleScript ? 0 : window.indexOf(MODULE_OPEN_BYTES);
+      if (open === -1) return callback();
+      sawModuleScript = true;
+      if (window.indexOf(SCRIPT_CLOSE_BYTES, open) === -1) return callback();
+      const pending = Buffer.concat(chunks);
+      let parts: Uint8Array[];
+      let rest: Uint8Array;
+      const fast = rewriteShellBytes(pending, nonce);
+      if (fast) {
+        parts = fast.parts;
+        rest = pending.subarray(fast.end);
+      } else {
+        // A character cut at the end of the buffer decodes as U+FFFD here, but it lies
+        // after the module script, and those bytes are passed on untouched.
+        const html = pending.toString("utf8");
+        const rewritten = rewriteThroughModuleScript(html, nonce);
+        if (!rewritten) {
+          chunks = [pending];
+          return callback();
+        }
+        parts = [Buffer.from(rewritten.prefix)];
+        rest = pending.subarray(Buffer.byteLength(html.slice(0, rewritten.end)));
+      }
       passThrough = true;
-      const rest = pending.subarray(Buffer.byteLength(html.slice(0, rewritten.end)));
-      pending = Buffer.alloc(0);
-      callback(null, Buffer.concat([Buffer.from(rewritten.prefix), rest]));
+      chunks = [];
+      for (const part of parts) this.push(part);
+      callback(null, rest.length > 0 ? rest : undefined);
     },
     flush(callback) {
+      const pending = Buffer.concat(chunks);
       callback(null, pending.length > 0 ? pending : undefined);
     },
   });

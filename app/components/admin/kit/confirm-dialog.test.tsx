@@ -42,7 +42,7 @@ describe("ConfirmDialog", () => {
     expect(html).toContain('<input type="hidden" name="intent" value="delete"/>');
     expect(html).toContain('<input type="hidden" name="id" value="p-7"/>');
     expect(html).toMatch(
-      /<button type="submit" class="[^"]*bg-destructive[^"]*">.*Delete<\/button>/,
+      /<button type="submit" class="[^"]*btn-destructive[^"]*">.*Delete<\/button>/,
     );
     expect(html).toMatch(/<button[^>]*data-autofocus="true"[^>]*>Cancel<\/button>/);
   });
