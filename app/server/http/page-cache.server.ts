@@ -31,6 +31,24 @@ import { scriptHashSources, type ContentSecurityPolicy } from "./csp.server";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * A miss is answered with brotli at a quality that takes a few milliseconds for a page;
+ * the kept copy then gets the best brotli, which takes about a hundred, in the
+ * background (on libuv's threads), so the first visitor after a save never waits for it.
+ */
+const QUICK_BROTLI_QUALITY = 5;
+const BEST_BROTLI_QUALITY = 11;
+
+function brotliAt(quality: number, body: Buffer): Promise<Buffer> {
+  return brotli(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
 /** A rendered answer, as kept (or, when it may not be kept, sent once). */
@@ -41,6 +59,8 @@ interface RenderedPage {
   headers: [string, string][];
   bodies: Record<ContentEncoding, Buffer>;
   etags: Record<ContentEncoding, string>;
+  /** The identity body's hash, which every ETag of the page starts from. */
+  tag: string;
   /** With hash sources for HTML, the plain policy otherwise; null in development. */
   contentSecurityPolicy: string | null;
   expiresAt: number;
@@ -145,13 +165,7 @@ export function createPageCache(options: PageCacheOptions) {
     const response = await options.render(url);
     const identity = Buffer.from(await response.arrayBuffer());
     const [br, gz] = await Promise.all([
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
+      brotliAt(QUICK_BROTLI_QUALITY, identity),
       gzip(identity, { level: 9 }),
     ]);
     const tag = etag(identity);
@@ -162,7 +176,9 @@ export function createPageCache(options: PageCacheOptions) {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)),
       bodies: { identity, br, gzip: gz },
-      etags: { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gz"` },
+      // Strong validators: the quick and the best brotli are different bytes.
+      etags: { identity: `"${tag}"`, br: `"${tag}-brq"`, gzip: `"${tag}-gz"` },
+      tag,
       contentSecurityPolicy: policy
         ? policy(isHtml ? scriptHashSources(inlineScriptTexts(identity.toString("utf8"))) : [])
         : null,
@@ -172,12 +188,40 @@ export function createPageCache(options: PageCacheOptions) {
     };
   }
 
+  /** Background work on kept copies, awaited by tests through settled(). */
+  const refining = new Set<Promise<void>>();
+
+  /** Swaps the kept copy's quick brotli for the best, unless the copy has gone meanwhile. */
+  function refine(key: string, page: RenderedPage) {
+    const work = brotliAt(BEST_BROTLI_QUALITY, page.bodies.identity).then(
+      (best) => {
+        if (entries.get(key) !== page) return;
+        const refined: RenderedPage = {
+          ...page,
+          bodies: { ...page.bodies, br: best },
+          etags: { ...page.etags, br: `"${page.tag}-br"` },
+          bytes: page.bytes - page.bodies.br.length + best.length,
+        };
+        // Same key: the copy keeps its place in the least-recently-used order.
+        entries.set(key, refined);
+        totalBytes += refined.bytes - page.bytes;
+      },
+      // The quick copy stays; it is just as correct.
+      () => {},
+    );
+    refining.add(work);
+    void work.finally(() => refining.delete(work));
+  }
+
   function fill(key: string, path: CachedPath, url: URL): Promise<RenderedPage> {
     const pending = rendering.get(key);
     if (pending) return pending;
     const startedIn = generationOf(path);
     const render = renderPage(path, url).then((page) => {
-      if (page.cacheable && generationOf(path) === startedIn) keep(key, page);
+      if (page.cacheable && generationOf(path) === startedIn) {
+        keep(key, page);
+        refine(key, page);
+      }
       return page;
     });
     rendering.set(key, render);
@@ -260,6 +304,10 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     invalidate,
     stats: () => ({ ...counters, entries: entries.size, bytes: totalBytes }),
+    /** Resolves once the background work on kept copies has finished. */
+    settled: async () => {
+      await Promise.all(refining);
+    },
     close: stopListening,
   };
 }
