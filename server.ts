@@ -282,7 +282,10 @@ if (isDev) {
     }
   });
 } else {
-  app.use(express.static(clientDir, { maxAge: "1h" }));
+  // The build's own files (favicon, default images): only a path that names a file can
+  // be one, so a page request skips the disk lookup and serve-static's miss.
+  const clientFiles = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? clientFiles(req, res, next) : next()));
   const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
   if (env.PAGE_CACHE) {
     // Public pages the same for everyone come from memory (docs/decisions/019).
