@@ -19,7 +19,7 @@ import path from "node:path";
 import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { goto, setupBrowser, type ViewportName } from "./helpers";
+import { goto, setupBrowser, withRestore, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -227,21 +227,28 @@ describe("/admin/about", () => {
 
     await title.fill(edited);
     await preview.getByRole("heading", { level: 1, name: edited }).waitFor();
-    try {
-      await saveAndAwaitAnswer(page, card.getByRole("button", { name: "Save" }), "/admin/about");
-      await expectToast(page, "Content updated successfully");
-      await goto(page, "/about");
-      await page.getByRole("heading", { level: 1, name: edited }).waitFor();
-    } finally {
-      // Put the demo text back: other tests read the about page's title.
-      await goto(page, "/admin/about");
-      const again = page.getByRole("region", { name: "About title and biography" });
-      if ((await again.getByLabel("Title").inputValue()) !== original) {
-        await again.getByLabel("Title").fill(original);
-        await again.getByRole("button", { name: "Save" }).click();
+    await withRestore(
+      async () => {
+        await saveAndAwaitAnswer(page, card.getByRole("button", { name: "Save" }), "/admin/about");
         await expectToast(page, "Content updated successfully");
-      }
-    }
+        await goto(page, "/about");
+        await page.getByRole("heading", { level: 1, name: edited }).waitFor();
+      },
+      // Put the demo text back: other tests read the about page's title.
+      async () => {
+        await goto(page, "/admin/about");
+        const again = page.getByRole("region", { name: "About title and biography" });
+        if ((await again.getByLabel("Title").inputValue()) !== original) {
+          await again.getByLabel("Title").fill(original);
+          await saveAndAwaitAnswer(
+            page,
+            again.getByRole("button", { name: "Save" }),
+            "/admin/about",
+          );
+          await expectToast(page, "Content updated successfully");
+        }
+      },
+    );
     await goto(page, "/about");
     await page.getByRole("heading", { level: 1, name: original, exact: true }).waitFor();
   });

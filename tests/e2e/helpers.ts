@@ -167,6 +167,33 @@ export function allowConsoleError(page: Page, pattern: RegExp): void {
 }
 
 /**
+ * Runs `body`, then `restore` whatever happened (putting back demo content that other
+ * browser tests read). When both fail, the body's error is the one thrown, with the
+ * restore's attached: a failing clean-up must not hide why the test failed.
+ */
+export async function withRestore(
+  body: () => Promise<void>,
+  restore: () => Promise<void>,
+): Promise<void> {
+  let failure: { error: unknown } | null = null;
+  try {
+    await body();
+  } catch (error) {
+    failure = { error };
+  }
+  try {
+    await restore();
+  } catch (restoreError) {
+    if (!failure) throw restoreError;
+    throw new AggregateError(
+      [failure.error, restoreError],
+      `${String(failure.error)}\n(putting the demo content back failed too: ${String(restoreError)})`,
+    );
+  }
+  if (failure) throw failure.error;
+}
+
+/**
  * Resolves once React Router's client has taken over the server-rendered document:
  * the router exists (it is created inside `hydrateRoot`) and React owns the page's
  * elements. Interactions after this reach React's handlers.
