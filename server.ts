@@ -8,7 +8,6 @@ import path from "node:path";
 import type { Server } from "node:http";
 import express, { type Request, type Response } from "express";
 import compression from "compression";
-import helmet from "helmet";
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import { EnvError, getEnv } from "./app/server/core/env.server";
@@ -48,6 +47,7 @@ const { shedLoad } = await import("./app/server/http/load-shedding.server");
 const { precompressedAssets } = await import("./app/server/http/static-assets.server");
 const { createContentSecurityPolicy, nonceSource } = await import("./app/server/http/csp.server");
 const { createPageCache } = await import("./app/server/http/page-cache.server");
+const { createSecurityHeaders } = await import("./app/server/http/security-headers.server");
 const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.server");
 const { toNodeHandler } = await import("better-auth/node");
 
@@ -115,6 +115,57 @@ app.disable("x-powered-by");
 // the address the nearest trusted proxy saw, never an entry the client wrote.
 app.set("trust proxy", env.TRUST_PROXY);
 
+const paypalOrigins = [
+  new URL(env.PAYPAL_SDK_URL).origin,
+  "https://www.paypal.com",
+  "https://www.sandbox.paypal.com",
+];
+const contentSecurityPolicy = isDev ? null : createContentSecurityPolicy({ paypalOrigins });
+const securityHeaders = createSecurityHeaders({ https: env.SITE_URL.startsWith("https://") });
+
+const logsRequests = logger.isLevelEnabled("info");
+function logRequest(req: Request, res: Response, started: bigint) {
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  logger.info(
+    { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+    "request",
+  );
+}
+
+const productionBuild = isDev
+  ? null
+  : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+// Public pages the same for everyone come from memory (docs/decisions/019).
+const renderAnonymously = productionBuild
+  ? createFetchHandler(productionBuild, "production")
+  : null;
+const pageCache =
+  renderAnonymously && env.PAGE_CACHE
+    ? createPageCache({
+        render: (url) =>
+          renderAnonymously(new Request(url, { headers: { accept: "text/html" } }), {
+            cspNonce: undefined,
+            clientAddress: "",
+            wholeDocument: true,
+          }),
+        contentSecurityPolicy,
+        siteUrl: env.SITE_URL,
+        productionHost: env.SITE_PRODUCTION_HOST,
+        timeZone: env.SITE_TIME_ZONE,
+        commonHeaders: securityHeaders.headers,
+      })
+    : null;
+
+// A kept page is answered before any other middleware: under a crowd, nearly every
+// request is one, and the layers below (nonce, compression, the router) only cost it.
+if (pageCache) {
+  app.use((req, res, next) => {
+    const started = logsRequests ? process.hrtime.bigint() : 0n;
+    if (!pageCache.serveKept(req, res)) return next();
+    if (logsRequests) logRequest(req, res, started);
+  });
+}
+
 // The client address, as Express sees it (X-Forwarded-For only with TRUST_PROXY),
 // for Better Auth's rate limits. Overwritten on every request: never the client's say.
 app.use((req, _res, next) => {
@@ -146,13 +197,7 @@ if (!isDev) {
   app.use("/fonts", express.static(path.join(clientDir, "fonts"), { maxAge: "30d", setHeaders }));
 }
 
-const paypalOrigins = [
-  new URL(env.PAYPAL_SDK_URL).origin,
-  "https://www.paypal.com",
-  "https://www.sandbox.paypal.com",
-];
 // Scripts: a nonce per response here; a cached page swaps in its scripts' hashes.
-const contentSecurityPolicy = isDev ? null : createContentSecurityPolicy({ paypalOrigins });
 if (contentSecurityPolicy) {
   app.use((_req, res, next) => {
     res.setHeader(
@@ -162,18 +207,7 @@ if (contentSecurityPolicy) {
     next();
   });
 }
-app.use(
-  helmet({
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: env.SITE_URL.startsWith("https://"),
-    // Not "no-referrer": under it browsers send `Origin: null` with a plain HTML form
-    // POST even to their own site, which the Origin checks (ours and React Router's)
-    // must refuse, so forms would not work without JavaScript. "same-origin" still
-    // sends nothing to other sites.
-    referrerPolicy: { policy: "same-origin" },
-  }),
-);
+app.use(securityHeaders.middleware);
 
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -198,16 +232,11 @@ app.get("/readyz", async (_req, res) => {
   }
 });
 
-// Request log, one line per request.
+// Request log, one line per request (kept pages log theirs where they are answered).
 app.use((req, res, next) => {
+  if (!logsRequests) return next();
   const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    logger.info(
-      { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-      "request",
-    );
-  });
+  res.on("finish", () => logRequest(req, res, started));
   next();
 });
 
@@ -281,32 +310,15 @@ if (isDev) {
       next(error);
     }
   });
-} else {
+} else if (productionBuild) {
   // The build's own files (favicon, default images): only a path that names a file can
   // be one, so a page request skips the disk lookup and serve-static's miss.
   const clientFiles = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req, res, next) => (path.extname(req.path) ? clientFiles(req, res, next) : next()));
-  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-  if (env.PAGE_CACHE) {
-    // Public pages the same for everyone come from memory (docs/decisions/019).
-    const renderAnonymously = createFetchHandler(build, "production");
-    const pageCache = createPageCache({
-      render: (url) =>
-        renderAnonymously(new Request(url, { headers: { accept: "text/html" } }), {
-          cspNonce: undefined,
-          clientAddress: "",
-          wholeDocument: true,
-        }),
-      contentSecurityPolicy,
-      siteUrl: env.SITE_URL,
-      productionHost: env.SITE_PRODUCTION_HOST,
-      timeZone: env.SITE_TIME_ZONE,
-    });
-    app.use(pageCache.middleware);
-  }
+  if (pageCache) app.use(pageCache.middleware);
   // Past a bounded number of renders in flight: 503 with Retry-After, never a queue.
   app.use(shedLoad());
-  app.use(createRequestHandler({ build, getLoadContext }));
+  app.use(createRequestHandler({ build: productionBuild, getLoadContext }));
 }
 
 const server: Server = app.listen(env.PORT, env.HOST, () => {

@@ -39,6 +39,13 @@ const LOADERS: Record<string, Loader> = {
   "/about": aboutLoader as Loader,
   "/shop": shopLoader as Loader,
 };
+/** Stand-ins for helmet's headers, which every answer must carry, kept or not. */
+const SECURITY_HEADERS = [
+  ["X-Frame-Options", "SAMEORIGIN"],
+  ["Referrer-Policy", "same-origin"],
+] as const;
+/** Set by the middleware between the kept-page answer and the cache's own middleware. */
+const CHAIN_HEADER = "X-Chain";
 /** What the fallback handler answers: a page rendered for one request, not kept. */
 const RENDERED_FOR_ONE = "rendered for this request";
 
@@ -115,8 +122,18 @@ describe.each(await testDatabaseKinds())("the rendered-page cache on %s", (kind)
       siteUrl: SITE_URL,
       timeZone: "America/New_York",
       now: () => clock ?? new Date(),
+      commonHeaders: SECURITY_HEADERS,
     });
+    // As in server.ts: kept pages are answered first, the rest of the chain runs for others.
     const app = express();
+    app.use((req, res, next) => {
+      if (!cache.serveKept(req, res)) next();
+    });
+    app.use((_req, res, next) => {
+      for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
+      res.setHeader(CHAIN_HEADER, "ran");
+      next();
+    });
     app.use(cache.middleware);
     app.use((_req, res) => {
       res.set("Cache-Control", "public, max-age=0").send(RENDERED_FOR_ONE);
@@ -164,6 +181,29 @@ describe.each(await testDatabaseKinds())("the rendered-page cache on %s", (kind)
     expect(second.body.equals(first.body)).toBe(true);
     expect(queries).toBe(0);
     expect(rendered).toEqual(["/about"]);
+  });
+
+  it("answers a kept page ahead of the other middleware, with the same security headers", async () => {
+    const miss = await get(base, "/about");
+    expect(miss.headers["x-page-cache"]).toBe("miss");
+    expect(miss.headers[CHAIN_HEADER.toLowerCase()]).toBe("ran");
+
+    const hit = await get(base, "/about", { "accept-encoding": "br" });
+    expect(hit.headers["x-page-cache"]).toBe("hit");
+    expect(hit.headers[CHAIN_HEADER.toLowerCase()], "the chain was skipped").toBeUndefined();
+    for (const [name, value] of SECURITY_HEADERS) {
+      expect(hit.headers[name.toLowerCase()], name).toBe(value);
+    }
+    for (const name of ["content-type", "cache-control", "content-security-policy", "etag"]) {
+      expect(hit.headers[name], name).toBeTruthy();
+    }
+    expect(hit.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(hit.body).equals(miss.body)).toBe(true);
+
+    // Anything the cache may not answer goes on down the chain as before.
+    const withSession = await get(base, "/about", { cookie: "better-auth.session_token=abc" });
+    expect(withSession.headers[CHAIN_HEADER.toLowerCase()]).toBe("ran");
+    expect(withSession.headers["x-page-cache"]).toBe("bypass");
   });
 
   it("renders a page that many ask for at once only once", async () => {

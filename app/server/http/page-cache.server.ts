@@ -20,6 +20,7 @@ import {
   pageCacheDecision,
   pageCacheExpiry,
   pathsAffectedBy,
+  type CacheDecision,
   type CachedPath,
   type ContentEncoding,
   type SiteChange,
@@ -79,6 +80,11 @@ export interface PageCacheOptions {
   timeZone: string;
   maxBytes?: number;
   now?: () => Date;
+  /**
+   * Headers every answer of the site carries (helmet's security headers): `serveKept`
+   * answers ahead of the middleware that would set them, so it sets them itself.
+   */
+  commonHeaders?: readonly (readonly [string, string])[];
 }
 
 /** Headers that belong to one response, not to the page. */
@@ -233,8 +239,8 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   function send(req: Request, res: Response, page: RenderedPage, state: "hit" | "miss") {
-    const encoding = chooseEncoding(req.get("accept-encoding"));
-    res.status(page.status);
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    res.statusCode = page.status;
     for (const [name, value] of page.headers) res.setHeader(name, value);
     if (page.contentSecurityPolicy) {
       res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
@@ -261,39 +267,70 @@ export function createPageCache(options: PageCacheOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  async function middleware(req: Request, res: Response, next: NextFunction) {
-    const cookie = req.get("cookie");
-    if (cookie && hasPrivateCookie(cookie)) markPrivate(res);
+  /** The cache's key for a request it may answer, or why it may not. */
+  function lookup(req: Request): CacheDecision & { key?: string } {
     const query = req.originalUrl.indexOf("?");
     const decision = pageCacheDecision({
       method: req.method,
       path: req.path,
       search: query === -1 ? "" : req.originalUrl.slice(query),
-      cookie,
+      cookie: req.headers.cookie,
     });
-    if (!decision.cacheable) {
-      if (decision.reason !== "path") {
+    if (!decision.cacheable) return decision;
+    // The page varies by the host rule only; rendering at a fixed address keeps a copy
+    // independent of whatever Host header (or tracking query) its first visitor sent.
+    const onProductionHost = isProductionHost(requestHost(req), options.productionHost);
+    return { ...decision, key: `${onProductionHost ? "production" : "site"} ${decision.path}` };
+  }
+
+  /** The kept copy under `key` while it is fresh, moved to the recently used end. */
+  function freshCopy(key: string): RenderedPage | undefined {
+    const kept = entries.get(key);
+    if (!kept) return undefined;
+    if (kept.expiresAt <= now().getTime()) {
+      remove(key);
+      return undefined;
+    }
+    counters.hits += 1;
+    entries.delete(key);
+    entries.set(key, kept);
+    return kept;
+  }
+
+  /**
+   * Answers a request whose page is kept, ahead of the server's other middleware (the
+   * nonce, compression, the security headers' middleware, the router's layers), so a hit
+   * costs little more than writing its bytes; true when it did. Everything else, a miss
+   * included, goes on to `middleware` at its place in the chain.
+   */
+  function serveKept(req: Request, res: Response): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const found = lookup(req);
+    const page = found.key ? freshCopy(found.key) : undefined;
+    if (!page) return false;
+    for (const [name, value] of options.commonHeaders ?? []) res.setHeader(name, value);
+    send(req, res, page, "hit");
+    return true;
+  }
+
+  async function middleware(req: Request, res: Response, next: NextFunction) {
+    const cookie = req.headers.cookie;
+    if (cookie && hasPrivateCookie(cookie)) markPrivate(res);
+    const found = lookup(req);
+    if (!found.cacheable || !found.key) {
+      if (!found.cacheable && found.reason !== "path") {
         counters.bypasses += 1;
         res.setHeader(PAGE_CACHE_HEADER, "bypass");
       }
       return next();
     }
-    // The page varies by the host rule only; rendering at a fixed address keeps a copy
-    // independent of whatever Host header (or tracking query) its first visitor sent.
-    const onProductionHost = isProductionHost(requestHost(req), options.productionHost);
-    const key = `${onProductionHost ? "production" : "site"} ${decision.path}`;
-    const kept = entries.get(key);
-    if (kept && kept.expiresAt > now().getTime()) {
-      counters.hits += 1;
-      entries.delete(key);
-      entries.set(key, kept);
-      return send(req, res, kept, "hit");
-    }
-    if (kept) remove(key);
+    const { key, path } = found;
+    const kept = freshCopy(key);
+    if (kept) return send(req, res, kept, "hit");
     try {
       counters.misses += 1;
-      const base = onProductionHost ? productionUrl : options.siteUrl;
-      const page = await fill(key, decision.path, new URL(decision.path, base));
+      const base = key.startsWith("production ") ? productionUrl : options.siteUrl;
+      const page = await fill(key, path, new URL(path, base));
       send(req, res, page, "miss");
     } catch (error) {
       next(error);
@@ -302,6 +339,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   return {
     middleware,
+    serveKept,
     invalidate,
     stats: () => ({ ...counters, entries: entries.size, bytes: totalBytes }),
     /** Resolves once the background work on kept copies has finished. */
