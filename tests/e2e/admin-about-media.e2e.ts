@@ -19,7 +19,7 @@ import path from "node:path";
 import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { goto, setupBrowser, withRestore, type ViewportName } from "./helpers";
+import { goto, setupBrowser, waitForNewToast, withRestore, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -28,19 +28,8 @@ const RUN = crypto.randomBytes(3).toString("hex");
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 15_000, interval: 50, message });
 
-/** A toast with this title is on screen; a failure says which toasts were there instead. */
-async function expectToast(page: Page, title: string) {
-  const toasts = page.locator("[data-sonner-toast]");
-  try {
-    await toasts.filter({ hasText: title }).first().waitFor();
-  } catch (error) {
-    const shown = await toasts.allInnerTexts().catch(() => []);
-    throw new Error(
-      `No "${title}" toast at ${page.url()}; toasts on screen: ${JSON.stringify(shown)}`,
-      { cause: error },
-    );
-  }
-}
+/** A new toast with this title is on screen. */
+const expectToast = (page: Page, title: string) => waitForNewToast(page, title);
 
 /** Clicks Save and waits for the action's answer, so a slow or failed save says so. */
 async function saveAndAwaitAnswer(page: Page, save: Locator, pathname: string) {

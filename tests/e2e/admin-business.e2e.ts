@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { seriousViolations } from "./axe";
-import { goto, setupBrowser, type ViewportName } from "./helpers";
+import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { ownerSessionCookies, openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -20,7 +20,7 @@ const eventually = <T>(read: () => T | Promise<T>) =>
   expect.poll(read, { timeout: 15_000, interval: 100 });
 
 async function expectToast(page: Page, title: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: title }).first().waitFor();
+  await waitForNewToast(page, title);
 }
 
 async function figure(page: Page, key: string): Promise<number> {

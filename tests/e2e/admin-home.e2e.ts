@@ -19,7 +19,7 @@ import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { goto, setupBrowser, type ViewportName } from "./helpers";
+import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -60,7 +60,7 @@ async function openVisitor(pathname = "/") {
 
 /** A toast with this title is on screen. */
 async function toast(page: Page, title: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: title }).first().waitFor();
+  await waitForNewToast(page, title);
 }
 
 /** The titles of the featured videos on the public home page, in order. */

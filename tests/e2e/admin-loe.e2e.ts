@@ -18,7 +18,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { soundCloudPlayerUrl } from "~/domain/audio";
 import { writeWavHeader } from "~/server/testing/wav.server";
-import { goto, setupBrowser, type ViewportName } from "./helpers";
+import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -33,9 +33,9 @@ function openLoe(tab: string, viewport: ViewportName = "desktop") {
   return openAsOwner(browser, `/admin/loe?tab=${tab}`, { viewport });
 }
 
-/** A toast with this title is on screen. */
+/** A new toast with this title is on screen (not one an earlier step waited for). */
 async function toast(page: Page, title: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: title }).first().waitFor();
+  await waitForNewToast(page, title);
 }
 
 /** A mono 16-bit PCM WAV of `seconds` at 8 kHz: a quiet 440 Hz tone. */

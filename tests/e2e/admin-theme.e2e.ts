@@ -14,7 +14,7 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { THEME_DELETE_ACTIVE_MESSAGE } from "~/domain/theme-settings";
-import { setupBrowser } from "./helpers";
+import { setupBrowser, waitForNewToast } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -25,7 +25,7 @@ const NEW_THEME = `E2E Dusk ${RUN}`;
 const NEW_PRIMARY = "200 70% 50%";
 
 async function toast(page: Page, title: string) {
-  await page.locator("[data-sonner-toast]").filter({ hasText: title }).first().waitFor();
+  await waitForNewToast(page, title);
 }
 
 async function expectNoSeriousViolations(page: Page) {

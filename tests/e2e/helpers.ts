@@ -13,6 +13,7 @@ import type {
   Browser,
   BrowserContext,
   BrowserContextOptions,
+  Locator,
   Page,
   Response,
 } from "playwright-core";
@@ -164,6 +165,29 @@ export function allowConsoleError(page: Page, pattern: RegExp): void {
   const guard = guards.get(page);
   if (!guard) throw new Error("allowConsoleError() needs a page from openPage().");
   guard.allowedConsoleErrors.push(pattern);
+}
+
+/**
+ * Waits for a toast with this title that no earlier call has waited for, and marks it as
+ * seen. Two saves in a row on one page give two toasts with the same words; without the
+ * mark, the second wait would find the first toast (on screen for seconds) and go on
+ * before the second save was done. A failure says which toasts were on screen.
+ */
+export async function waitForNewToast(page: Page, title: string): Promise<Locator> {
+  const toasts = page.locator("[data-sonner-toast]");
+  const fresh = toasts.and(page.locator(":not([data-e2e-seen])")).filter({ hasText: title });
+  try {
+    await fresh.first().waitFor();
+  } catch (error) {
+    const shown = await toasts.allInnerTexts().catch(() => []);
+    throw new Error(
+      `No new "${title}" toast at ${page.url()}; toasts on screen: ${JSON.stringify(shown)}`,
+      { cause: error },
+    );
+  }
+  const toast = fresh.first();
+  await toast.evaluate((element) => element.setAttribute("data-e2e-seen", ""));
+  return toast;
 }
 
 /**
