@@ -175,4 +175,31 @@ describe("deferHydrationTransform", () => {
     const out = await text(Readable.from([Buffer.from(html)]).pipe(deferHydrationTransform(NONCE)));
     expect(out).toBe(html);
   });
+
+  it("sends what React writes in one go as one chunk, and a later write as another", async () => {
+    const bytes = Buffer.from(documentHtml, "utf8");
+    const stage = deferHydrationTransform(NONCE);
+    const sent: string[] = [];
+    stage.on("data", (chunk: Buffer) => sent.push(chunk.toString("utf8")));
+    const ended = new Promise((resolve) => stage.on("end", resolve));
+
+    // The shell in 16-byte writes, all in one synchronous go, as React flushes it.
+    const late = "<div>a boundary that finished later</div>";
+    const shell = bytes.subarray(0, bytes.length - "</body></html>".length);
+    for (let at = 0; at < shell.length; at += 16) stage.write(shell.subarray(at, at + 16));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toHaveLength(1);
+
+    stage.write(Buffer.from(late.slice(0, 10)));
+    stage.write(Buffer.from(late.slice(10)));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toBe(late);
+
+    stage.end(Buffer.from("</body></html>"));
+    await ended;
+    expect(sent.join("")).toBe(
+      deferModuleScripts(shell.toString("utf8") + late + "</body></html>", NONCE),
+    );
+  });
 });
