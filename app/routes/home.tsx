@@ -88,6 +88,21 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The hero's second word is set in Playfair Display italic, above the fold: without
+ * its font early, the heading is laid out again when it arrives and the whole hero
+ * moves (Lighthouse measured a layout shift of 0.072 on a phone, from this font alone).
+ */
+export const links: Route.LinksFunction = () => [
+  {
+    rel: "preload",
+    href: "/fonts/playfair-display-latin-var-italic.woff2",
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+  },
+];
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteMetaData(matches);
   if (!loaderData) return [{ title: pageTitle() }];

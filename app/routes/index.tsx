@@ -3,7 +3,7 @@ import type { Route } from "./+types/index";
 import { requestIsOnProductionHost } from "~/server/content/site.server";
 import { loader as homeLoader } from "./home";
 
-export { default, meta, headers, ErrorBoundary } from "./home";
+export { default, meta, headers, links, ErrorBoundary } from "./home";
 
 /** On the artist's own production host the index is the LOE page. */
 export async function loader({ request }: Route.LoaderArgs) {

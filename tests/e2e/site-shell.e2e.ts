@@ -369,6 +369,15 @@ describe("first paint", () => {
     expect(new Set(visibility.slice(1))).toEqual(new Set(["auto"]));
   });
 
+  it("preloads the home hero's italic font on / and /home only (its late swap moved the hero)", async () => {
+    const italic =
+      /<link rel="preload" href="\/fonts\/playfair-display-latin-var-italic\.woff2" as="font"/;
+    for (const path of ["/", "/home"]) {
+      expect(await (await fetch(url(path))).text(), path).toMatch(italic);
+    }
+    expect(await (await fetch(url("/about"))).text()).not.toMatch(italic);
+  });
+
   it("starts the page's scripts only after it has painted, then hydrates", async () => {
     const html = await (await fetch(url("/about"))).text();
     expect(html).not.toMatch(/<link rel="modulepreload"/);
