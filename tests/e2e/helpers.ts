@@ -13,7 +13,6 @@ import type {
   Browser,
   BrowserContext,
   BrowserContextOptions,
-  Locator,
   Page,
   Response,
 } from "playwright-core";
@@ -173,7 +172,7 @@ export function allowConsoleError(page: Page, pattern: RegExp): void {
  * mark, the second wait would find the first toast (on screen for seconds) and go on
  * before the second save was done. A failure says which toasts were on screen.
  */
-export async function waitForNewToast(page: Page, title: string): Promise<Locator> {
+export async function waitForNewToast(page: Page, title: string): Promise<void> {
   const toasts = page.locator("[data-sonner-toast]");
   const fresh = toasts.and(page.locator(":not([data-e2e-seen])")).filter({ hasText: title });
   try {
@@ -185,9 +184,7 @@ export async function waitForNewToast(page: Page, title: string): Promise<Locato
       { cause: error },
     );
   }
-  const toast = fresh.first();
-  await toast.evaluate((element) => element.setAttribute("data-e2e-seen", ""));
-  return toast;
+  await fresh.first().evaluate((element) => element.setAttribute("data-e2e-seen", ""));
 }
 
 /**
