@@ -4,13 +4,13 @@
  * Admin and server only (zod).
  */
 import { z } from "zod";
-import { entryId, requiredText } from "./form-fields";
+import { requiredText } from "./form-fields";
 
 export const COLLABORATION_TEXT = {
-  added: "Collaboration added successfully",
+  created: "Collaboration added successfully",
   deleted: "Collaboration deleted successfully",
   fetchFailed: "Failed to fetch collaborations",
-  addFailed: "Failed to add collaboration",
+  saveFailed: "Failed to add collaboration",
   deleteFailed: "Failed to delete collaboration",
   // Not in the spec: the back office's own words for its confirm dialog and empty list.
   deleteTitle: "Delete Collaboration",
@@ -30,8 +30,6 @@ export const collaborationCreateSchema = z.object({
   project: requiredText(COLLABORATION_MESSAGES.projectRequired),
   year: requiredText(COLLABORATION_MESSAGES.yearRequired),
 });
-
-export const collaborationDeleteSchema = z.object({ id: entryId });
 
 export type CollaborationFormValues = z.input<typeof collaborationCreateSchema>;
 export type CollaborationInput = z.output<typeof collaborationCreateSchema>;

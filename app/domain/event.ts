@@ -156,4 +156,3 @@ export type EventFormValues = z.input<EventCreateSchema>;
 export type EventInput = z.output<EventCreateSchema>;
 export type EventUpdateInput = z.output<EventUpdateSchema>;
 
-export const eventDeleteSchema = z.object({ id: entryId });

@@ -4,6 +4,7 @@
  * Admin and server only (zod).
  */
 import { z } from "zod";
+import { rowFlagSchema } from "./collection-rows";
 import {
   entryId,
   formBoolean,
@@ -21,6 +22,8 @@ export const VIDEO_TEXT = {
   saveFailed: "Failed to save video",
   deleteFailed: "Failed to delete video",
   deleteConfirm: "Are you sure you want to delete this video?",
+  // Not in the spec (it used the browser's own confirm box): the dialog's title.
+  deleteTitle: "Delete Video",
 } as const;
 
 export const FEATURED_VIDEO_TEXT = {
@@ -72,24 +75,8 @@ export const featuredVideoUpdateSchema = z
   .object({ id: entryId, ...fields })
   .superRefine(needsASource);
 
-/** A row's delete (the table's bin). */
-export const featuredVideoDeleteSchema = z.object({ id: entryId });
-
 /** The table's Active switch (spec §4 "Flags": featured videos are active/hidden). */
-export const featuredVideoFlagSchema = z.object({
-  id: entryId,
-  flag: z.literal("isActive", { error: "Unknown switch" }),
-  value: formBoolean(),
-});
-
-/** The whole new order from the up/down buttons; one id arrives as text, none as nothing. */
-export const featuredVideoReorderSchema = z.object({
-  ids: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(entryId)),
-});
+export const featuredVideoFlagSchema = rowFlagSchema(["isActive"]);
 
 /** The form's values as submitted. */
 export type FeaturedVideoFormValues = z.input<typeof featuredVideoCreateSchema>;

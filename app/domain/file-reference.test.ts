@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isOwnUploadPath, isPrivateFileReference, isWebUrl, webUrlProblem } from "./file-reference";
+import {
+  fileNameOf,
+  isOwnUploadPath,
+  isPrivateFileReference,
+  isWebUrl,
+  webUrlProblem,
+} from "./file-reference";
 
 describe("webUrlProblem", () => {
   it.each(["https://example.com", "http://example.com/a/b?c=d#e", "https://localhost:3000/x"])(
@@ -67,5 +73,14 @@ describe("isPrivateFileReference", () => {
     "Sheet Music/a.pdf",
   ])("refuses %s", (key) => {
     expect(isPrivateFileReference(key)).toBe(false);
+  });
+});
+
+describe("fileNameOf", () => {
+  it("names a file by its last path segment, decoded, without query or fragment", () => {
+    expect(fileNameOf("https://cdn.example.com/a/b/My%20Song.mp4?x=1")).toBe("My Song.mp4");
+    expect(fileNameOf("/uploads/videos/ab12.mp4#t=3")).toBe("ab12.mp4");
+    // A malformed escape is shown as it is rather than failing the row.
+    expect(fileNameOf("/uploads/videos/50%.mp4")).toBe("50%.mp4");
   });
 });

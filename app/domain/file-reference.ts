@@ -55,3 +55,14 @@ export function webUrlProblem(value: string): WebUrlProblem | null {
 export function isWebUrl(value: string): boolean {
   return webUrlProblem(value) === null;
 }
+
+/** The last segment of a file's address ("/uploads/videos/ab12.mp4?x=1" → "ab12.mp4"). */
+export function fileNameOf(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? url;
+  const name = path.split("/").filter(Boolean).pop() ?? url;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}

@@ -9,7 +9,7 @@ describe("influence schema", () => {
     });
     const result = influenceCreateSchema.safeParse({ name: "   " });
     expect(fieldErrorsFrom(result.error!)).toEqual({ name: INFLUENCE_MESSAGES.nameRequired });
-    expect(INFLUENCE_TEXT.added).toBe("Influence added successfully");
+    expect(INFLUENCE_TEXT.created).toBe("Influence added successfully");
     expect(INFLUENCE_TEXT.fetchFailed).toBe("Failed to fetch influences");
   });
 });

@@ -4,13 +4,13 @@
  * service). Admin and server only (zod).
  */
 import { z } from "zod";
-import { entryId, requiredText } from "./form-fields";
+import { requiredText } from "./form-fields";
 
 export const INFLUENCE_TEXT = {
-  added: "Influence added successfully",
+  created: "Influence added successfully",
   deleted: "Influence deleted successfully",
   fetchFailed: "Failed to fetch influences",
-  addFailed: "Failed to add influence",
+  saveFailed: "Failed to add influence",
   deleteFailed: "Failed to delete influence",
   // Not in the spec: the back office's own words for its confirm dialog and empty list.
   deleteTitle: "Delete Influence",
@@ -23,8 +23,6 @@ export const INFLUENCE_MESSAGES = { nameRequired: "Artist name is required" } as
 export const influenceCreateSchema = z.object({
   name: requiredText(INFLUENCE_MESSAGES.nameRequired),
 });
-
-export const influenceDeleteSchema = z.object({ id: entryId });
 
 export type InfluenceFormValues = z.input<typeof influenceCreateSchema>;
 export type InfluenceInput = z.output<typeof influenceCreateSchema>;

@@ -37,6 +37,8 @@ export const AUDIO_TRACK_TEXT = {
   updated: "Audio track updated successfully",
   deleted: "Audio track deleted successfully",
   deleteFailed: "Failed to delete audio track",
+  // Not in the spec (it used the browser's own confirm box): the dialog's title.
+  deleteTitle: "Delete Audio Track",
   invalidSoundCloudUrl: "Invalid SoundCloud URL provided",
   empty: "No audio tracks found",
   fetchFailed: "Failed to fetch audio tracks",

@@ -22,6 +22,8 @@ export const LOE_IMAGE_TEXT = {
   updateFailed: "Failed to update image",
   deleteFailed: "Failed to delete image",
   deleteConfirm: "Are you sure you want to delete this image?",
+  // Not in the spec (it used the browser's own confirm box): the dialog's title.
+  deleteTitle: "Delete Image",
   empty: "No images added yet...",
   fetchFailed: "Failed to fetch images",
   reordered: "Items reordered successfully",

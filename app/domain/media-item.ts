@@ -4,6 +4,7 @@
  * uploaded. Admin and server only (zod).
  */
 import { z } from "zod";
+import { rowFlagSchema } from "./collection-rows";
 import {
   entryId,
   formBoolean,
@@ -29,6 +30,8 @@ export const MEDIA_ITEM_TEXT = {
   deleteFailed: "Failed to delete media item",
   deleteConfirm: "Are you sure you want to delete this media item?",
   empty: "No media items found. Create your first one!",
+  // The public media page's words for a list that could not be read (public spec §8).
+  fetchFailed: "Failed to fetch media items",
   addTitle: "Add New Media Item",
   editTitle: "Edit Media Item",
   // Not in the spec (it used the browser's own confirm box): the dialog's title.
@@ -68,17 +71,12 @@ const fields = {
 
 export const mediaItemCreateSchema = z.object(fields);
 export const mediaItemUpdateSchema = z.object({ id: entryId, ...fields });
-export const mediaItemDeleteSchema = z.object({ id: entryId });
 
 /** The switches of the table's rows (spec §4 "Flags": visible/hidden, featured or not). */
 export const MEDIA_ITEM_FLAGS = ["isFeatured", "isVisible"] as const;
 export type MediaItemFlag = (typeof MEDIA_ITEM_FLAGS)[number];
 
-export const mediaItemFlagSchema = z.object({
-  id: entryId,
-  flag: formChoice(MEDIA_ITEM_FLAGS, "Unknown flag"),
-  value: formBoolean(),
-});
+export const mediaItemFlagSchema = rowFlagSchema(MEDIA_ITEM_FLAGS);
 
 export type MediaItemFormValues = z.input<typeof mediaItemCreateSchema>;
 export type MediaItemInput = z.output<typeof mediaItemCreateSchema>;

@@ -6,7 +6,6 @@ import {
   PHOTO_TEXT,
   photoCreateSchema,
   photoFlagSchema,
-  photoReorderSchema,
   photoUpdateSchema,
   photoValues,
 } from "./photo";
@@ -134,12 +133,5 @@ describe("photo row operations", () => {
       value: true,
     });
     expect(photoFlagSchema.safeParse({ id: ID, flag: "title", value: "true" }).success).toBe(false);
-  });
-
-  it("takes the new order as one id, several, or none", () => {
-    expect(photoReorderSchema.parse({ ids: ID }).ids).toEqual([ID]);
-    expect(photoReorderSchema.parse({ ids: [ID, ID] }).ids).toEqual([ID, ID]);
-    expect(photoReorderSchema.parse({}).ids).toEqual([]);
-    expect(photoReorderSchema.safeParse({ ids: ["nope"] }).success).toBe(false);
   });
 });

@@ -3,10 +3,10 @@
  * are active and featured appear on the home page. Admin and server only (zod).
  */
 import { z } from "zod";
+import { rowFlagSchema } from "./collection-rows";
 import {
   entryId,
   formBoolean,
-  formChoice,
   nullableText,
   optionalCount,
   orderIndexField,
@@ -15,7 +15,7 @@ import {
 } from "./form-fields";
 
 export const PHOTO_TEXT = {
-  added: "Photo added successfully",
+  created: "Photo added successfully",
   updated: "Photo updated successfully",
   deleted: "Photo deleted successfully",
   reordered: "Photos reordered successfully",
@@ -66,25 +66,9 @@ const fields = {
 export const photoCreateSchema = z.object(fields);
 export const photoUpdateSchema = z.object({ id: entryId, ...fields });
 
-/** A row's delete (the "Delete Photo" dialog). */
-export const photoDeleteSchema = z.object({ id: entryId });
-
 /** The list's switches (spec §4 "Flags": photos are active/hidden and featured or not). */
 export const PHOTO_FLAGS = ["isActive", "isFeatured"] as const;
-export const photoFlagSchema = z.object({
-  id: entryId,
-  flag: formChoice(PHOTO_FLAGS, "Unknown switch"),
-  value: formBoolean(),
-});
-
-/** The whole new order from the up/down buttons; one id arrives as text, none as nothing. */
-export const photoReorderSchema = z.object({
-  ids: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(entryId)),
-});
+export const photoFlagSchema = rowFlagSchema(PHOTO_FLAGS);
 
 export type PhotoFormValues = z.input<typeof photoCreateSchema>;
 export type PhotoInput = z.output<typeof photoCreateSchema>;

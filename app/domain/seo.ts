@@ -20,6 +20,11 @@ export function pageTitle(page?: string | null): string {
   return name && name !== SITE_NAME ? `${name} | ${SITE_NAME}` : SITE_NAME;
 }
 
+/** A back-office screen's tags: its title, and never in a search engine's index. */
+export function adminMeta(screen: string): MetaDescriptor[] {
+  return [{ title: pageTitle(screen) }, { name: "robots", content: "noindex, nofollow" }];
+}
+
 /** An absolute URL on the site; absolute inputs (e.g. an image on a CDN) stay as they are. */
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;

@@ -8,6 +8,7 @@
  * at a public URL).
  */
 import { z } from "zod";
+import { rowFlagSchema } from "./collection-rows";
 import { isOwnUploadPath, isPrivateFileReference, webUrlProblem } from "./file-reference";
 import { FORMAT_LABELS, MEDIUM_CATEGORIES } from "./product";
 import {
@@ -117,6 +118,8 @@ export const SHOP_ITEM_TEXT = {
   // The spec gives no text for these two.
   deleted: "Product deleted successfully",
   deleteConfirm: "Are you sure you want to delete this product?",
+  // Not in the spec (it used the browser's own confirm box): the dialog's title.
+  deleteTitle: "Delete Product",
 } as const;
 
 /** 'You do not have permission to update/create ... Please contact an administrator.' */
@@ -374,23 +377,8 @@ export const shopItemUpdateSchema = z
   .superRefine(shopRules)
   .transform(roundPrice);
 
-export const shopItemDeleteSchema = z.object({ id: entryId });
-
 /** The table's Visible and Featured switches. */
-export const shopItemFlagSchema = z.object({
-  id: entryId,
-  flag: z.enum(["isVisible", "isFeatured"], { error: "Unknown switch" }),
-  value: formBoolean(),
-});
-
-/** The whole new order from the up/down buttons; one id arrives as text, none as nothing. */
-export const shopItemReorderSchema = z.object({
-  ids: z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-    .pipe(z.array(entryId)),
-});
+export const shopItemFlagSchema = rowFlagSchema(["isVisible", "isFeatured"]);
 
 /** An intent that takes nothing but itself (the test-inventory buttons). */
 export const noInputSchema = z.object({});

@@ -18,7 +18,7 @@ describe("stat schema", () => {
       numberValue: STAT_MESSAGES.numberRequired,
       label: STAT_MESSAGES.labelRequired,
     });
-    expect(STAT_TEXT.added).toBe("Statistic added successfully");
+    expect(STAT_TEXT.created).toBe("Statistic added successfully");
     expect(STAT_TEXT.fetchFailed).toBe("Failed to fetch stats");
   });
 });

@@ -4,17 +4,17 @@
  * Admin and server only (zod).
  */
 import { z } from "zod";
-import { entryId, formChoice, requiredText } from "./form-fields";
+import { formChoice, requiredText } from "./form-fields";
 
 export const STAT_ICONS = ["Music", "Users", "MapPin"] as const;
 export type StatIcon = (typeof STAT_ICONS)[number];
 export const DEFAULT_STAT_ICON: StatIcon = "Music";
 
 export const STAT_TEXT = {
-  added: "Statistic added successfully",
+  created: "Statistic added successfully",
   deleted: "Statistic deleted successfully",
   fetchFailed: "Failed to fetch stats",
-  addFailed: "Failed to add statistic",
+  saveFailed: "Failed to add statistic",
   deleteFailed: "Failed to delete statistic",
   // Not in the spec: the back office's own words for its confirm dialog and empty list.
   deleteTitle: "Delete Statistic",
@@ -33,8 +33,6 @@ export const statCreateSchema = z.object({
   numberValue: requiredText(STAT_MESSAGES.numberRequired),
   label: requiredText(STAT_MESSAGES.labelRequired),
 });
-
-export const statDeleteSchema = z.object({ id: entryId });
 
 export type StatFormValues = z.input<typeof statCreateSchema>;
 export type StatInput = z.output<typeof statCreateSchema>;

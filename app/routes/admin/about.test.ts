@@ -76,7 +76,7 @@ describe.each(await testDatabaseKinds())("/admin/about on %s", (kind) => {
     });
     expect(first.body).toMatchObject({
       ok: true,
-      toast: { title: INFLUENCE_TEXT.added, description: "Ida Marchetti-Vale" },
+      toast: { title: INFLUENCE_TEXT.created, description: "Ida Marchetti-Vale" },
     });
     await post({ intent: ABOUT_INTENTS.influenceCreate, name: "Film-noir orchestration" });
 
@@ -110,7 +110,7 @@ describe.each(await testDatabaseKinds())("/admin/about on %s", (kind) => {
     const result = await post({ intent: ABOUT_INTENTS.influenceCreate, name: "   " });
     expect(result.status).toBe(400);
     expect(result.body.fieldErrors).toEqual({ name: INFLUENCE_MESSAGES.nameRequired });
-    expect(result.body.toast?.description).toContain(INFLUENCE_TEXT.addFailed);
+    expect(result.body.toast?.description).toContain(INFLUENCE_TEXT.saveFailed);
     expect(await app.t.db.select().from(musicalInfluences)).toHaveLength(before.length);
   });
 
@@ -149,7 +149,7 @@ describe.each(await testDatabaseKinds())("/admin/about on %s", (kind) => {
         project: "Bass trombone chair",
         year: year!,
       });
-      expect(added.body).toMatchObject({ ok: true, toast: { title: COLLABORATION_TEXT.added } });
+      expect(added.body).toMatchObject({ ok: true, toast: { title: COLLABORATION_TEXT.created } });
     }
     const rows = await app.t.db.select().from(collaborations).orderBy(collaborations.orderIndex);
     expect(rows.map((r) => [r.artist, r.year, r.orderIndex])).toEqual([
@@ -182,7 +182,7 @@ describe.each(await testDatabaseKinds())("/admin/about on %s", (kind) => {
       numberValue: "12",
       label: "Countries",
     });
-    expect(added.body).toMatchObject({ ok: true, toast: { title: STAT_TEXT.added } });
+    expect(added.body).toMatchObject({ ok: true, toast: { title: STAT_TEXT.created } });
     const rows = await app.t.db.select().from(stats).orderBy(stats.orderIndex);
     expect(rows.map((r) => [r.iconName, r.numberValue, r.label, r.orderIndex])).toEqual([
       ["Users", "500+", "Live performances", 0],

@@ -1,31 +1,21 @@
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/about";
 import { AboutContentEditors } from "~/components/admin/about/about-content-editors";
-import {
-  ABOUT_INTENTS,
-  ABOUT_TAB_PARAM,
-  ABOUT_TABS,
-  aboutTabOf,
-  searchWithTab,
-  type AboutTab,
-} from "~/components/admin/about/about-tabs";
+import { ABOUT_INTENTS, ABOUT_LISTS, ABOUT_TABS } from "~/components/admin/about/about-tabs";
 import { CollaborationsPanel } from "~/components/admin/about/collaborations-panel";
 import { InfluencesPanel } from "~/components/admin/about/influences-panel";
 import { StatsPanel } from "~/components/admin/about/stats-panel";
 import { AdminScreen } from "~/components/admin/kit/admin-screen";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import {
-  COLLABORATION_TEXT,
-  collaborationCreateSchema,
-  collaborationDeleteSchema,
-} from "~/domain/collaboration";
-import { INFLUENCE_TEXT, influenceCreateSchema, influenceDeleteSchema } from "~/domain/influence";
+import { UrlTabs, tabsShouldRevalidate } from "~/components/admin/kit/url-tabs";
+import { TabsContent } from "~/components/ui/tabs";
+import { COLLABORATION_TEXT, collaborationCreateSchema } from "~/domain/collaboration";
+import { INFLUENCE_TEXT, influenceCreateSchema } from "~/domain/influence";
 import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
 import { ABOUT_PAGE_KEYS } from "~/domain/page-content-keys";
-import { SITE_NAME } from "~/domain/site";
-import { STAT_TEXT, statCreateSchema, statDeleteSchema } from "~/domain/stat";
+import { STAT_TEXT, statCreateSchema } from "~/domain/stat";
 import { useToastMessage, type ToastMessage } from "~/lib/toast";
-import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
+import { handleAdminAction } from "~/server/admin/admin-action.server";
+import { collectionIntents } from "~/server/admin/collection-screen.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { collaborationService } from "~/server/content/collaborations.server";
 import { influenceService } from "~/server/content/influences.server";
@@ -85,71 +75,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   return handleAdminAction(request, {
     [ABOUT_INTENTS.updateContent]: updateContentIntent,
-    [ABOUT_INTENTS.influenceCreate]: intent({
-      schema: influenceCreateSchema,
-      run: ({ db, actor, input }) => influenceService.create(db, actor, input),
-      success: (row) => ({ title: INFLUENCE_TEXT.added, description: row.name }),
-      failure: INFLUENCE_TEXT.addFailed,
+    ...collectionIntents(influenceService, {
+      texts: INFLUENCE_TEXT,
+      intents: ABOUT_LISTS.influence,
+      name: (row) => row.name,
+      create: influenceCreateSchema,
     }),
-    [ABOUT_INTENTS.influenceDelete]: intent({
-      schema: influenceDeleteSchema,
-      run: ({ db, actor, input }) => influenceService.remove(db, actor, input.id),
-      success: (row) => ({ title: INFLUENCE_TEXT.deleted, description: row.name }),
-      failure: INFLUENCE_TEXT.deleteFailed,
+    ...collectionIntents(collaborationService, {
+      texts: COLLABORATION_TEXT,
+      intents: ABOUT_LISTS.collaboration,
+      name: (row) => `${row.artist}, ${row.project}`,
+      create: collaborationCreateSchema,
     }),
-    [ABOUT_INTENTS.collaborationCreate]: intent({
-      schema: collaborationCreateSchema,
-      run: ({ db, actor, input }) => collaborationService.create(db, actor, input),
-      success: (row) => ({
-        title: COLLABORATION_TEXT.added,
-        description: `${row.artist}, ${row.project}`,
-      }),
-      failure: COLLABORATION_TEXT.addFailed,
-    }),
-    [ABOUT_INTENTS.collaborationDelete]: intent({
-      schema: collaborationDeleteSchema,
-      run: ({ db, actor, input }) => collaborationService.remove(db, actor, input.id),
-      success: (row) => ({
-        title: COLLABORATION_TEXT.deleted,
-        description: `${row.artist}, ${row.project}`,
-      }),
-      failure: COLLABORATION_TEXT.deleteFailed,
-    }),
-    [ABOUT_INTENTS.statCreate]: intent({
-      schema: statCreateSchema,
-      run: ({ db, actor, input }) => statService.create(db, actor, input),
-      success: (row) => ({
-        title: STAT_TEXT.added,
-        description: `${row.numberValue} ${row.label}`,
-      }),
-      failure: STAT_TEXT.addFailed,
-    }),
-    [ABOUT_INTENTS.statDelete]: intent({
-      schema: statDeleteSchema,
-      run: ({ db, actor, input }) => statService.remove(db, actor, input.id),
-      success: (row) => ({
-        title: STAT_TEXT.deleted,
-        description: `${row.numberValue} ${row.label}`,
-      }),
-      failure: STAT_TEXT.deleteFailed,
+    ...collectionIntents(statService, {
+      texts: STAT_TEXT,
+      intents: ABOUT_LISTS.stat,
+      name: (row) => `${row.numberValue} ${row.label}`,
+      create: statCreateSchema,
     }),
   });
 }
 
 /** Switching tabs only changes `?tab=`: nothing to load again for that. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const current = new URLSearchParams(currentUrl.search);
-  const next = new URLSearchParams(nextUrl.search);
-  current.delete(ABOUT_TAB_PARAM);
-  next.delete(ABOUT_TAB_PARAM);
-  return current.toString() === next.toString() ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = tabsShouldRevalidate(ABOUT_TABS);
 
 function LoadFailureToasts({ toasts }: { toasts: readonly ToastMessage[] }) {
   return toasts.map((toast) => <LoadFailureToast key={toast.id} toast={toast} />);
@@ -162,8 +110,6 @@ function LoadFailureToast({ toast }: { toast: ToastMessage }) {
 
 export default function ManageAbout({ loaderData }: Route.ComponentProps) {
   const { entries, lists, failures } = loaderData;
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = aboutTabOf(searchParams);
 
   return (
     <AdminScreen
@@ -171,26 +117,12 @@ export default function ManageAbout({ loaderData }: Route.ComponentProps) {
       description="The biography, portrait and section texts of the about page, and its lists: influences, collaborations and the figures in numbers."
     >
       <LoadFailureToasts toasts={loaderData.toasts} />
-      <Tabs
-        value={tab}
-        onValueChange={(next) =>
-          setSearchParams((current) => searchWithTab(current, next as AboutTab), {
-            replace: true,
-            preventScrollReset: true,
-          })
-        }
+      <UrlTabs
+        config={ABOUT_TABS}
+        label="Parts of the about page"
+        // Two by two on a phone, so every tab is in view.
+        listClassName="max-sm:grid max-sm:w-full max-sm:grid-cols-2 max-sm:rounded-2xl"
       >
-        <TabsList
-          aria-label="Parts of the about page"
-          // Two by two on a phone, so every tab is in view.
-          className="max-sm:grid max-sm:w-full max-sm:grid-cols-2 max-sm:rounded-2xl"
-        >
-          {ABOUT_TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
-              {t.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
         <TabsContent value="content">
           <AboutContentEditors entries={entries} lists={lists} loadFailed={failures.content} />
         </TabsContent>
@@ -206,12 +138,9 @@ export default function ManageAbout({ loaderData }: Route.ComponentProps) {
         <TabsContent value="statistics">
           <StatsPanel stats={lists.stats} loadFailed={failures.stats} />
         </TabsContent>
-      </Tabs>
+      </UrlTabs>
     </AdminScreen>
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Manage About Page | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Manage About Page");

@@ -3,6 +3,7 @@
  * when, newest first; filtered by the screen the change was made on (?screen=).
  */
 import { Form } from "react-router";
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/audit-log";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { DataTable } from "~/components/admin/kit/data-table";
@@ -13,7 +14,6 @@ import { Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { AUDIT_SCREENS, auditEntitiesFor, auditVerb, pageNumber } from "~/domain/audit-log";
 import { AUDIT_TEXT, type AuditRow } from "~/domain/business-admin";
-import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { listAudit } from "~/server/admin/audit-log.server";
 import { requireAdmin } from "~/server/auth/access.server";
@@ -141,7 +141,4 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Audit Log | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Audit Log");

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { LogOut } from "lucide-react";
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/dashboard";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { DashboardCards } from "~/components/admin/dashboard-cards";
@@ -7,7 +8,6 @@ import { DashboardFigures } from "~/components/admin/dashboard-figures";
 import { MaintenanceCard } from "~/components/admin/maintenance-card";
 import { Button } from "~/components/ui/button";
 import { ADMIN_TEXT, maintenanceMessageSchema, maintenanceToggleSchema } from "~/domain/admin";
-import { SITE_NAME } from "~/domain/site";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { readDashboardFigures } from "~/server/admin/dashboard-figures.server";
 import { requireAdmin } from "~/server/auth/access.server";
@@ -74,7 +74,4 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Admin Dashboard | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Admin Dashboard");

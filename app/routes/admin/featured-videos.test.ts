@@ -69,7 +69,7 @@ describe.each(await testDatabaseKinds())("/admin/featured-videos on %s", (kind) 
   const publicTitles = async () => (await loadFeaturedVideos()).map((v) => v.title);
 
   it("starts empty, without a failure", async () => {
-    expect(await load()).toEqual({ videos: [], loadFailed: null, toast: null });
+    expect(await load()).toEqual({ rows: [], loadFailed: null, toast: null });
   });
 
   it("refuses a link that is not a YouTube video with the schema's message, storing nothing", async () => {
@@ -96,7 +96,7 @@ describe.each(await testDatabaseKinds())("/admin/featured-videos on %s", (kind) 
       isActive: true,
     });
     expect(await publicTitles()).toEqual([VIDEO.title]);
-    expect((await load()).videos).toEqual([
+    expect((await load()).rows).toEqual([
       {
         id: row!.id,
         title: VIDEO.title,

@@ -7,71 +7,38 @@ import type { Route } from "./+types/featured-videos";
 import {
   FeaturedVideoManager,
   toFeaturedVideoRow,
-} from "~/components/admin/featured-videos/featured-video-manager";
+} from "~/components/admin/featured-videos/featured-videos-screen";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import {
   FEATURED_VIDEO_TEXT,
   featuredVideoCreateSchema,
-  featuredVideoDeleteSchema,
   featuredVideoFlagSchema,
-  featuredVideoReorderSchema,
   featuredVideoUpdateSchema,
 } from "~/domain/featured-video";
-import { SITE_NAME } from "~/domain/site";
+import { adminMeta } from "~/domain/seo";
 import { useToastMessage } from "~/lib/toast";
-import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
-import { requireAdmin } from "~/server/auth/access.server";
+import { handleAdminAction } from "~/server/admin/admin-action.server";
+import {
+  collectionIntents,
+  loadCollectionScreen,
+} from "~/server/admin/collection-screen.server";
 import { featuredVideoService } from "~/server/content/featured-videos.server";
-import { orNull } from "~/server/core/settle.server";
-import { getDb } from "~/server/db/database.server";
-import { newToast } from "~/server/http/flash.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const videos = await orNull(featuredVideoService.listAll(getDb()), "featured videos");
-  return {
-    videos: (videos ?? []).map(toFeaturedVideoRow),
-    loadFailed: videos ? null : FEATURED_VIDEO_TEXT.fetchFailed,
-    toast: videos ? null : newToast("error", "Error", FEATURED_VIDEO_TEXT.fetchFailed),
-  };
-}
+export const loader = ({ request }: Route.LoaderArgs) =>
+  loadCollectionScreen(request, featuredVideoService, toFeaturedVideoRow, FEATURED_VIDEO_TEXT);
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleAdminAction(request, {
-    create: intent({
-      schema: featuredVideoCreateSchema,
-      run: ({ db, actor, input }) => featuredVideoService.create(db, actor, input),
-      success: (row) => ({ title: FEATURED_VIDEO_TEXT.created, description: row.title }),
-      failure: FEATURED_VIDEO_TEXT.saveFailed,
+export const action = ({ request }: Route.ActionArgs) =>
+  handleAdminAction(
+    request,
+    collectionIntents(featuredVideoService, {
+      texts: FEATURED_VIDEO_TEXT,
+      name: (row) => row.title,
+      create: featuredVideoCreateSchema,
+      update: featuredVideoUpdateSchema,
+      flags: featuredVideoFlagSchema,
+      reorder: true,
     }),
-    update: intent({
-      schema: featuredVideoUpdateSchema,
-      run: ({ db, actor, input: { id, ...values } }) =>
-        featuredVideoService.update(db, actor, id, values),
-      success: (row) => ({ title: FEATURED_VIDEO_TEXT.updated, description: row.title }),
-      failure: FEATURED_VIDEO_TEXT.saveFailed,
-    }),
-    "set-flag": intent({
-      schema: featuredVideoFlagSchema,
-      run: ({ db, actor, input }) =>
-        featuredVideoService.setFlag(db, actor, input.id, input.flag, input.value),
-      success: (row) => ({ title: FEATURED_VIDEO_TEXT.updated, description: row.title }),
-      failure: FEATURED_VIDEO_TEXT.saveFailed,
-    }),
-    delete: intent({
-      schema: featuredVideoDeleteSchema,
-      run: ({ db, actor, input }) => featuredVideoService.remove(db, actor, input.id),
-      success: (row) => ({ title: FEATURED_VIDEO_TEXT.deleted, description: row.title }),
-      failure: FEATURED_VIDEO_TEXT.deleteFailed,
-    }),
-    reorder: intent({
-      schema: featuredVideoReorderSchema,
-      run: ({ db, actor, input }) => featuredVideoService.reorder(db, actor, input.ids),
-      success: FEATURED_VIDEO_TEXT.reordered,
-      failure: FEATURED_VIDEO_TEXT.reorderFailed,
-    }),
-  });
-}
+  );
 
 export default function FeaturedVideos({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);
@@ -84,13 +51,10 @@ export default function FeaturedVideos({ loaderData }: Route.ComponentProps) {
         title="Videos"
         description="Move a video up or down to change the order; the Active switch shows or hides it on the home page."
       >
-        <FeaturedVideoManager videos={loaderData.videos} loadFailed={loaderData.loadFailed} />
+        <FeaturedVideoManager videos={loaderData.rows} loadFailed={loaderData.loadFailed} />
       </AdminSection>
     </AdminScreen>
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Featured Videos | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Featured Videos");

@@ -9,11 +9,12 @@
  */
 import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ArrowRight, Film, Images, Megaphone, Sparkles } from "lucide-react";
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/home";
 import {
   FeaturedVideoManager,
   toFeaturedVideoRow,
-} from "~/components/admin/featured-videos/featured-video-manager";
+} from "~/components/admin/featured-videos/featured-videos-screen";
 import {
   CtaPreview,
   GalleryPreview,
@@ -36,13 +37,12 @@ import {
   type PageContentEntry,
 } from "~/components/admin/kit/page-content-editor";
 import { PhotoCarouselPreview } from "~/components/admin/photo-gallery/photo-carousel-preview";
-import { PhotoManager, toPhotoRow } from "~/components/admin/photo-gallery/photo-manager";
+import { PhotoManager, toPhotoRow } from "~/components/admin/photo-gallery/photo-gallery-screen";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { FEATURED_VIDEO_TEXT } from "~/domain/featured-video";
 import { contentDefinition } from "~/domain/page-content";
 import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
 import { PHOTO_TEXT } from "~/domain/photo";
-import { SITE_NAME } from "~/domain/site";
 import { useToastMessage, type ToastMessage } from "~/lib/toast";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
@@ -281,7 +281,4 @@ export default function ManageHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Manage Home Page | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Manage Home Page");

@@ -1,8 +1,8 @@
 import { data, Link, Outlet } from "react-router";
 import { ExternalLink } from "lucide-react";
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/layout";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { requireAdmin } from "~/server/auth/access.server";
 import { readFlashToast } from "~/server/http/flash.server";
@@ -56,9 +56,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Admin | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Admin");
 
 export const ErrorBoundary = RouteErrorBoundary;

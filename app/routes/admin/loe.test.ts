@@ -66,7 +66,7 @@ describe.each(await testDatabaseKinds())("/admin/loe on %s", (kind) => {
     const data = await load();
     expect(data.toast).toBeNull();
     expect(data.content).toMatchObject({
-      ok: true,
+      loadFailed: null,
       data: {
         header: {
           pageName: "loe",
@@ -77,9 +77,9 @@ describe.each(await testDatabaseKinds())("/admin/loe on %s", (kind) => {
         },
       },
     });
-    expect(data.content.ok && data.content.data.bannerTemplate).toContain("{email}");
+    expect(data.content.data?.bannerTemplate).toContain("{email}");
     for (const part of [data.videos, data.tracks, data.images]) {
-      expect(part).toEqual({ ok: true, data: [] });
+      expect(part).toEqual({ loadFailed: null, rows: [] });
     }
   });
 
@@ -121,7 +121,7 @@ describe.each(await testDatabaseKinds())("/admin/loe on %s", (kind) => {
       });
       expect(result.body).toMatchObject({ ok: true, toast: { title: PAGE_CONTENT_TEXT.updated } });
       const data = await load();
-      expect(data.content.ok && data.content.data.header).toMatchObject({
+      expect(data.content.data?.header).toMatchObject({
         title: "Letters",
         paragraphSpacing: "mb-8",
       });
@@ -205,7 +205,7 @@ describe.each(await testDatabaseKinds())("/admin/loe on %s", (kind) => {
 
     it("reorders and deletes", async () => {
       const before = (await load()).videos;
-      const ids = before.ok ? before.data.map((v) => v.id).reverse() : [];
+      const ids = before.rows.map((v) => v.id).reverse();
       const params = new URLSearchParams({ intent: video.reorder });
       for (const id of ids) params.append("ids", id);
       const reordered = answer(
@@ -222,7 +222,7 @@ describe.each(await testDatabaseKinds())("/admin/loe on %s", (kind) => {
       );
       expect(reordered.body.ok).toBe(true);
       const after = (await load()).videos;
-      expect(after.ok && after.data.map((v) => v.id)).toEqual(ids);
+      expect(after.rows.map((v) => v.id)).toEqual(ids);
 
       const deleted = await post({ intent: video.delete, id: ids[0]! });
       expect(deleted.body.toast?.title).toBe(LOE_VIDEO_TEXT.deleted);

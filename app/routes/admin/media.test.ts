@@ -69,10 +69,10 @@ describe.each(await testDatabaseKinds())("/admin/media on %s", (kind) => {
 
   it("starts with no items and the media page header's defaults", async () => {
     const data = await load();
-    expect(data.items).toEqual([]);
-    expect(data.failures).toEqual({ content: null, items: null });
+    expect(data.items).toEqual({ rows: [], loadFailed: null });
+    expect(data.header.loadFailed).toBeNull();
     expect(data.toast).toBeNull();
-    expect(data.entries).toMatchObject([{ pageName: "media", title: "Media Gallery" }]);
+    expect(data.header.rows).toMatchObject([{ pageName: "media", title: "Media Gallery" }]);
   });
 
   it("refuses an item whose URL is not one, with the spec's message, and stores nothing", async () => {
@@ -102,7 +102,7 @@ describe.each(await testDatabaseKinds())("/admin/media on %s", (kind) => {
       isVisible: true,
     });
     expect((await loadVisibleMediaItems()).map((i) => i.title)).toEqual(["Night Walk"]);
-    expect((await load()).items.map((i) => i.title)).toEqual(["Night Walk"]);
+    expect((await load()).items.rows.map((i) => i.title)).toEqual(["Night Walk"]);
   });
 
   it("hides and shows an item with the Visible switch, and features it", async () => {
@@ -163,7 +163,7 @@ describe.each(await testDatabaseKinds())("/admin/media on %s", (kind) => {
     const [row] = await rows();
     const deleted = await post({ intent: "delete", id: row!.id });
     expect(deleted.body).toMatchObject({ ok: true, toast: { title: MEDIA_ITEM_TEXT.deleted } });
-    expect((await load()).items).toEqual([]);
+    expect((await load()).items.rows).toEqual([]);
     const again = await post({ intent: "delete", id: row!.id });
     expect(again.body.toast?.description).toContain(MEDIA_ITEM_TEXT.deleteFailed);
   });

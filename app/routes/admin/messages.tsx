@@ -4,13 +4,13 @@
  * send a failed delivery again. ?filter=unhandled shows what still waits.
  */
 import { Link } from "react-router";
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/messages";
 import { MessagesList } from "~/components/admin/business/messages-list";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { ListPagination, withPage } from "~/components/admin/kit/list-pagination";
 import { pageNumber } from "~/domain/audit-log";
 import { MESSAGES_TEXT, messageHandledSchema, messageRetrySchema } from "~/domain/business-admin";
-import { SITE_NAME } from "~/domain/site";
 import { cn } from "~/lib/cn";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
@@ -133,7 +133,4 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Messages | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Messages");

@@ -6,6 +6,7 @@
  */
 import { useNavigate } from "react-router";
 import { Download } from "lucide-react";
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/orders";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { OrderDetailDialog } from "~/components/admin/orders/order-detail-dialog";
@@ -25,7 +26,6 @@ import {
   type OrderDetail,
   type OrderListPage,
 } from "~/domain/order-admin";
-import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
@@ -167,7 +167,4 @@ function orderCountSentence(total: number, filtered: boolean): string {
   return `${count} ${total === 1 ? "matches" : "match"} these filters.`;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Orders | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Orders");

@@ -1,7 +1,7 @@
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/page-content";
 import { PageContentScreen } from "~/components/admin/page-content/page-content-screen";
 import { PAGE_CONTENT_SCREEN } from "~/components/admin/page-content/screens";
-import { SITE_NAME } from "~/domain/site";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { updateContentIntent } from "~/server/content/page-content-intent.server";
@@ -26,7 +26,4 @@ export default function PageContentList({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${PAGE_CONTENT_SCREEN.title} | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("${PAGE_CONTENT_SCREEN.title}");

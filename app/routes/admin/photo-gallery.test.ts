@@ -85,13 +85,13 @@ describe.each(await testDatabaseKinds())("/admin/photo-gallery on %s", (kind) =>
       params: {},
       context: loadContext,
     } as never);
-  const listed = async () => (await load()).photos.map((p) => p.title);
+  const listed = async () => (await load()).rows.map((p) => p.title);
   const onHome = async () => (await loadFeaturedPhotos()).map((p) => p.title);
   const stored = async (title: string) =>
     (await app.t.db.select().from(photoGallery)).find((p) => p.title === title)!;
 
   it("starts empty, without a failure", async () => {
-    expect(await load()).toEqual({ photos: [], loadFailed: null, toast: null });
+    expect(await load()).toEqual({ rows: [], loadFailed: null, toast: null });
   });
 
   it("refuses a photo without title, alt text or image, with the schema's messages", async () => {
@@ -116,7 +116,7 @@ describe.each(await testDatabaseKinds())("/admin/photo-gallery on %s", (kind) =>
     const result = await post({ intent: "create", ...PHOTO });
     expect(result.body).toMatchObject({
       ok: true,
-      toast: { title: PHOTO_TEXT.added, description: "Soundcheck" },
+      toast: { title: PHOTO_TEXT.created, description: "Soundcheck" },
     });
     expect(await stored("Soundcheck")).toMatchObject({
       orderIndex: 0,
@@ -146,11 +146,11 @@ describe.each(await testDatabaseKinds())("/admin/photo-gallery on %s", (kind) =>
   });
 
   it("reorders from 1, so the order set is the order on the home page", async () => {
-    const ids = (await load()).photos.map((p) => p.id);
+    const ids = (await load()).rows.map((p) => p.id);
     const [numbered, soundcheck, notFeatured] = ids;
     const result = await reorder([soundcheck!, notFeatured!, numbered!]);
     expect(result.body).toMatchObject({ ok: true, toast: { title: PHOTO_TEXT.reordered } });
-    expect((await load()).photos.map((p) => [p.title, p.orderIndex])).toEqual([
+    expect((await load()).rows.map((p) => [p.title, p.orderIndex])).toEqual([
       ["Soundcheck", 1],
       ["Not featured", 2],
       ["Numbered", 3],

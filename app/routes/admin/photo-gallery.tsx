@@ -6,75 +6,41 @@
  */
 import type { Route } from "./+types/photo-gallery";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
-import { PhotoManager, toPhotoRow } from "~/components/admin/photo-gallery/photo-manager";
+import { PhotoManager, toPhotoRow } from "~/components/admin/photo-gallery/photo-gallery-screen";
 import {
   PHOTO_TEXT,
   photoCreateSchema,
-  photoDeleteSchema,
   photoFlagSchema,
-  photoReorderSchema,
   photoUpdateSchema,
   photoValues,
 } from "~/domain/photo";
-import { SITE_NAME } from "~/domain/site";
+import { adminMeta } from "~/domain/seo";
 import { useToastMessage } from "~/lib/toast";
-import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
-import { requireAdmin } from "~/server/auth/access.server";
+import { handleAdminAction } from "~/server/admin/admin-action.server";
+import {
+  collectionIntents,
+  loadCollectionScreen,
+} from "~/server/admin/collection-screen.server";
 import { photoGalleryService } from "~/server/content/photo-gallery.server";
-import { NotFound } from "~/server/core/errors.server";
-import { orNull } from "~/server/core/settle.server";
-import { getDb } from "~/server/db/database.server";
-import { newToast } from "~/server/http/flash.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const photos = await orNull(photoGalleryService.listAll(getDb()), "photo gallery");
-  return {
-    photos: (photos ?? []).map(toPhotoRow),
-    loadFailed: photos ? null : PHOTO_TEXT.fetchFailed,
-    toast: photos ? null : newToast("error", "Error", PHOTO_TEXT.fetchFailed),
-  };
-}
+export const loader = ({ request }: Route.LoaderArgs) =>
+  loadCollectionScreen(request, photoGalleryService, toPhotoRow, PHOTO_TEXT);
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleAdminAction(request, {
-    create: intent({
-      schema: photoCreateSchema,
-      run: ({ db, actor, input }) => photoGalleryService.create(db, actor, photoValues(input)),
-      success: (row) => ({ title: PHOTO_TEXT.added, description: row.title }),
-      failure: PHOTO_TEXT.saveFailed,
-    }),
-    update: intent({
-      schema: photoUpdateSchema,
-      run: async ({ db, actor, input: { id, ...input } }) => {
-        const stored = await photoGalleryService.get(db, id);
-        if (!stored) throw new NotFound();
-        return photoGalleryService.update(db, actor, id, photoValues(input, stored.imageUrl));
+export const action = ({ request }: Route.ActionArgs) =>
+  handleAdminAction(
+    request,
+    collectionIntents(photoGalleryService, {
+      texts: PHOTO_TEXT,
+      name: (row) => row.title,
+      create: { schema: photoCreateSchema, values: (input) => photoValues(input) },
+      update: {
+        schema: photoUpdateSchema,
+        values: (input, stored) => photoValues(input, stored.imageUrl),
       },
-      success: (row) => ({ title: PHOTO_TEXT.updated, description: row.title }),
-      failure: PHOTO_TEXT.saveFailed,
+      flags: photoFlagSchema,
+      reorder: true,
     }),
-    "set-flag": intent({
-      schema: photoFlagSchema,
-      run: ({ db, actor, input }) =>
-        photoGalleryService.setFlag(db, actor, input.id, input.flag, input.value),
-      success: (row) => ({ title: PHOTO_TEXT.updated, description: row.title }),
-      failure: PHOTO_TEXT.saveFailed,
-    }),
-    delete: intent({
-      schema: photoDeleteSchema,
-      run: ({ db, actor, input }) => photoGalleryService.remove(db, actor, input.id),
-      success: (row) => ({ title: PHOTO_TEXT.deleted, description: row.title }),
-      failure: PHOTO_TEXT.deleteFailed,
-    }),
-    reorder: intent({
-      schema: photoReorderSchema,
-      run: ({ db, actor, input }) => photoGalleryService.reorder(db, actor, input.ids),
-      success: PHOTO_TEXT.reordered,
-      failure: PHOTO_TEXT.reorderFailed,
-    }),
-  });
-}
+  );
 
 export default function PhotoGallery({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);
@@ -87,13 +53,10 @@ export default function PhotoGallery({ loaderData }: Route.ComponentProps) {
         title="Photos"
         description="Move a photo up or down to change the order. Only Featured photos appear on the home page."
       >
-        <PhotoManager photos={loaderData.photos} loadFailed={loaderData.loadFailed} />
+        <PhotoManager photos={loaderData.rows} loadFailed={loaderData.loadFailed} />
       </AdminSection>
     </AdminScreen>
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Photo Gallery | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Photo Gallery");

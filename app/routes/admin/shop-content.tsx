@@ -1,8 +1,8 @@
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/shop-content";
 import { PageContentScreen } from "~/components/admin/page-content/page-content-screen";
 import { ShopContentPreview } from "~/components/admin/page-content/previews";
 import { SHOP_CONTENT_SCREEN } from "~/components/admin/page-content/screens";
-import { SITE_NAME } from "~/domain/site";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { updateContentIntent } from "~/server/content/page-content-intent.server";
@@ -28,7 +28,4 @@ export default function ShopContent({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${SHOP_CONTENT_SCREEN.title} | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("${SHOP_CONTENT_SCREEN.title}");

@@ -5,9 +5,9 @@
  */
 import { Form } from "react-router";
 import { Download, Search } from "lucide-react";
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/subscribers";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
-import { ConfirmDeleteButton } from "~/components/admin/kit/confirm-dialog";
 import { DataTable } from "~/components/admin/kit/data-table";
 import { ListPagination, withPage } from "~/components/admin/kit/list-pagination";
 import { formatOrderDay } from "~/components/admin/orders/order-format";
@@ -20,7 +20,6 @@ import {
   subscriberRemoveSchema,
   type AdminSubscriber,
 } from "~/domain/business-admin";
-import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { listSubscribers, removeSubscriber } from "~/server/audience/subscribers-admin.server";
@@ -154,15 +153,15 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
                 cell: (row) => formatOrderDay(row.subscribedAt, timeZone),
               },
             ]}
-            rowActions={(row) => (
-              <ConfirmDeleteButton
-                id={row.id}
-                label={`Remove ${row.email}`}
-                title="Remove Subscriber"
-                description={`Remove ${row.email} from the newsletter list? The address is deleted and gets no more mail.`}
-                confirmLabel="Remove"
-              />
-            )}
+            rowActions={{
+              remove: {
+                title: "Remove Subscriber",
+                label: (row) => `Remove ${row.email}`,
+                description: (row) =>
+                  `Remove ${row.email} from the newsletter list? The address is deleted and gets no more mail.`,
+                confirmLabel: "Remove",
+              },
+            }}
           />
           {list && list.total > 0 && (
             <ListPagination
@@ -179,7 +178,4 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Subscribers | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Subscribers");

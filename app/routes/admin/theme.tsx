@@ -4,12 +4,12 @@
  * site shows it on its next load: root.tsx writes the active theme's variables into
  * the server HTML) and delete. Every write needs "Admin privileges" (decision 014).
  */
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/theme";
 import { AddButton, AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { ThemeFormDialog } from "~/components/admin/theme/theme-form-dialog";
 import { ThemeManager, toThemeRow, type ThemeRow } from "~/components/admin/theme/theme-manager";
 import { useEntityDialog } from "~/components/admin/kit/entity-form-dialog";
-import { SITE_NAME } from "~/domain/site";
 import {
   THEME_TEXT,
   themeActivated,
@@ -113,7 +113,4 @@ export default function ThemeSettings({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Theme Settings | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("Theme Settings");

@@ -1,10 +1,10 @@
+import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/user-management";
 import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AllowedEmailForm } from "~/components/admin/allowed-email-form";
 import { AllowedEmailList } from "~/components/admin/allowed-email-list";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
 import { ADMIN_TEXT, addAllowedEmailSchema, removeAllowedEmailSchema } from "~/domain/admin";
-import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
@@ -97,7 +97,4 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
   );
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `User Management | ${SITE_NAME}` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = () => adminMeta("User Management");

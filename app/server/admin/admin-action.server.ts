@@ -32,13 +32,23 @@ export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown> {
   run: (context: IntentContext<z.output<S>>) => Promise<R>;
   /** The success toast's title (admin spec §8), or a function of the result. */
   success: string | ((result: R, input: z.output<S>) => { title: string; description?: string });
-  /** The failure toast's description, e.g. "Failed to save video". */
+  /**
+   * The failure toast's description, e.g. "Failed to save video", followed by ": " and
+   * the reason of an expected failure (alone when the failure's own title already says
+   * this, as the shop's "Save Failed" does).
+   */
   failure: string;
+  /** What an unexpected failure reads as after "{failure}: " (spec §8 "Unknown error"). */
+  unexpected?: string;
   /** Only people whose allow-list entry has "Admin privileges" (docs/decisions/014). */
   privileged?: boolean;
   /** Answer with a redirect to this path plus a flash toast (post/redirect/get). */
   redirectTo?: string;
 }
+
+/** A screen's intents by name; each has its own schema, so the table is loosely typed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type IntentTable = Record<string, IntentHandler<any, any>>;
 
 /** Builds an intent with its types inferred from the schema. */
 export function intent<S extends z.ZodType, R>(handler: IntentHandler<S, R>): IntentHandler<S, R> {
@@ -71,6 +81,20 @@ async function readForm(request: Request): Promise<Record<string, unknown>> {
 
 type Answer = ReturnType<typeof data<AdminActionResult>>;
 
+/**
+ * A failure toast's description: "{failure}: {reason}" for an expected failure (or the
+ * intent's wording of an unexpected one), the reason alone when the failure's own title
+ * already says what failed (the shop's "Save Failed"), the failure alone otherwise.
+ */
+export function failureDescription(
+  handler: Pick<IntentHandler, "failure" | "unexpected">,
+  described: { expected: boolean; title: string; message: string },
+): string {
+  const reason = described.expected ? described.message : handler.unexpected;
+  if (reason === undefined) return handler.failure;
+  return described.title === handler.failure ? reason : `${handler.failure}: ${reason}`;
+}
+
 function failed(
   intentName: string,
   status: number,
@@ -86,8 +110,7 @@ function failed(
  */
 export async function handleAdminAction(
   request: Request,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each intent has its own schema
-  intents: Record<string, IntentHandler<any, any>>,
+  intents: IntentTable,
 ): Promise<Answer | AdminActionResult> {
   const actor = await requireAdmin(request);
   let form: Record<string, unknown>;
@@ -127,9 +150,7 @@ export async function handleAdminAction(
         handler.failure,
       );
     }
-    const description = described.expected
-      ? `${handler.failure}: ${described.message}`
-      : handler.failure;
+    const description = failureDescription(handler, described);
     const field = error instanceof AppError ? error.field : undefined;
     return failed(
       intentName,

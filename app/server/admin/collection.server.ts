@@ -96,6 +96,8 @@ export function defineCollection<T extends CollectionTable, Flag extends string 
   return {
     entity,
     table,
+    /** Who may see a row (spec §4 "Flags"): every public read of the table filters by it. */
+    publicWhere: config.publicWhere,
 
     /** What visitors see, in display order. */
     listPublic(db: Executor): Promise<Row[]> {

@@ -50,7 +50,7 @@ export function readFeaturedVideos(db: Database): Promise<FeaturedVideo[]> {
           order by mi.created_at desc limit 1))`,
     })
     .from(featuredVideos)
-    .where(eq(featuredVideos.isActive, true))
+    .where(featuredVideoService.publicWhere)
     .orderBy(asc(featuredVideos.orderIndex), asc(featuredVideos.createdAt));
 }
 

@@ -1,9 +1,22 @@
 /** LOE audio tracks (loe_audio_tracks): the LOE page's player, active ones by order_index. */
 import { asc, eq } from "drizzle-orm";
-import { type AudioTrack, checkSoundCloudUrl, soundCloudPageUrl } from "~/domain/audio";
-import type { SoundCloudPlaylistInfo } from "~/domain/loe-audio-track";
+import { z } from "zod";
+import {
+  type AudioTrack,
+  checkSoundCloudUrl,
+  soundCloudPageUrl,
+  soundCloudPlayerUrl,
+} from "~/domain/audio";
+import { formText } from "~/domain/form-fields";
+import {
+  AUDIO_TRACK_TEXT,
+  type AudioTrackInput,
+  type SoundCloudPlaylistInfo,
+} from "~/domain/loe-audio-track";
+import { intent } from "../admin/admin-action.server";
 import { defineCollection } from "../admin/collection.server";
 import { cached } from "../core/cache.server";
+import { AppError } from "../core/errors.server";
 import { getDb, type Database } from "../db/database.server";
 import { loeAudioTracks } from "../db/schema.server";
 import { LOE_TTL } from "./loe-videos.server";
@@ -29,7 +42,7 @@ export async function readLoeAudioTracks(db: Database): Promise<AudioTrack[]> {
       duration: loeAudioTracks.duration,
     })
     .from(loeAudioTracks)
-    .where(eq(loeAudioTracks.isActive, true))
+    .where(loeAudioTrackService.publicWhere)
     .orderBy(asc(loeAudioTracks.orderIndex), asc(loeAudioTracks.createdAt));
 }
 
@@ -121,3 +134,21 @@ export async function lookUpSoundCloudPlaylist(
   lookups.set(page, { at: Date.now(), info });
   return info;
 }
+
+/** The stored fields of a track: a duration belongs to an uploaded file only. */
+export function audioTrackValues(
+  input: Omit<AudioTrackInput, "sourceType"> & { sourceType: string },
+) {
+  if (input.sourceType === "soundcloud" && !soundCloudPlayerUrl(input.soundcloudEmbedUrl ?? "")) {
+    throw new AppError(AUDIO_TRACK_TEXT.invalidSoundCloudUrl, 400, "Error", "soundcloudEmbedUrl");
+  }
+  return { ...input, duration: input.sourceType === "file" ? input.duration : null };
+}
+
+/** The track dialog's check of a SoundCloud link: what it points at (it changes nothing). */
+export const soundCloudLookupIntent = intent({
+  schema: z.object({ url: formText() }),
+  run: async ({ input }) => ({ url: input.url, info: await lookUpSoundCloudPlaylist(input.url) }),
+  success: "SoundCloud link checked",
+  failure: "Could not read the SoundCloud link",
+});

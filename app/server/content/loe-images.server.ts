@@ -2,6 +2,7 @@
 import { eq } from "drizzle-orm";
 import { orderGalleryImages } from "~/domain/gallery";
 import type { LoeImage } from "~/domain/loe";
+import { loeImageDimensions, type LoeImageInput } from "~/domain/loe-image";
 import { defineCollection } from "../admin/collection.server";
 import { cached } from "../core/cache.server";
 import { getDb, type Database } from "../db/database.server";
@@ -30,7 +31,7 @@ export async function readLoeImages(db: Database): Promise<LoeImage[]> {
       createdAt: loeImages.createdAt,
     })
     .from(loeImages)
-    .where(eq(loeImages.isActive, true));
+    .where(loeImageService.publicWhere);
   return orderGalleryImages(rows).map((row) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),
@@ -38,3 +39,9 @@ export async function readLoeImages(db: Database): Promise<LoeImage[]> {
 }
 
 export const loadLoeImages = () => cached("loe:images", LOE_TTL, () => readLoeImages(getDb()));
+
+/** An image's stored fields: the measured size when it belongs to the address saved. */
+export function loeImageValues(input: LoeImageInput, storedImageUrl?: string) {
+  const { width: _w, height: _h, dimensionsFor: _for, ...values } = input;
+  return { ...values, ...loeImageDimensions(input, storedImageUrl) };
+}

@@ -24,7 +24,7 @@ export async function readLoeVideos(db: Database): Promise<LoeVideo[]> {
       thumbnailUrl: loeVideos.thumbnailUrl,
     })
     .from(loeVideos)
-    .where(eq(loeVideos.isActive, true))
+    .where(loeVideoService.publicWhere)
     .orderBy(asc(loeVideos.orderIndex), asc(loeVideos.createdAt));
 }
 

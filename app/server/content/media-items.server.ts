@@ -45,7 +45,7 @@ export function readVisibleMediaItems(db: Database): Promise<PublicMediaItem[]> 
       isFeatured: mediaItems.isFeatured,
     })
     .from(mediaItems)
-    .where(eq(mediaItems.isVisible, true))
+    .where(mediaItemService.publicWhere)
     .orderBy(desc(mediaItems.createdAt));
 }
 

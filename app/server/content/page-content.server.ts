@@ -288,3 +288,16 @@ export async function restoreContentVersion(
   invalidateSiteCache({ kind: "page-content", keys: [result.pageName] });
   return result;
 }
+
+/** What the LOE screen's Page Content tab edits: the header, the banner's template, the address it shows. */
+export async function readLoeEditorContent(db: Database) {
+  const [[header, banner], contact] = await Promise.all([
+    listEditableContent(db, ["loe", "loe-banner-text"]),
+    readContent(db, ["contact-email"]),
+  ]);
+  return {
+    header: header!,
+    bannerTemplate: banner?.description ?? "",
+    contactEmail: contact["contact-email"].value,
+  };
+}

@@ -63,7 +63,7 @@ export function readFeaturedPhotos(
       visualWeight: photoGallery.visualWeight,
     })
     .from(photoGallery)
-    .where(and(eq(photoGallery.isActive, true), eq(photoGallery.isFeatured, true)))
+    .where(and(photoGalleryService.publicWhere, eq(photoGallery.isFeatured, true)))
     .orderBy(...galleryOrder)
     .limit(limit);
 }

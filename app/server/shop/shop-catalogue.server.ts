@@ -11,6 +11,7 @@ import { MINUTE, cached } from "../core/cache.server";
 import { readContent } from "../content/page-content.server";
 import type { Database } from "../db/database.server";
 import { shopItems } from "../db/schema.server";
+import { shopItemService } from "./shop-items.server";
 import { SHOP_HERO_KEYS, SHOP_SECTION_KEYS } from "~/domain/page-content-keys";
 
 const publicColumns = {
@@ -37,7 +38,7 @@ export async function readVisibleShopItems(db: Database): Promise<ShopItemForPro
   return await db
     .select(publicColumns)
     .from(shopItems)
-    .where(eq(shopItems.isVisible, true))
+    .where(shopItemService.publicWhere)
     .orderBy(asc(shopItems.orderIndex), desc(shopItems.createdAt));
 }
 
@@ -46,7 +47,7 @@ export async function readFeaturedShopItems(db: Database): Promise<ShopItemForPr
   return await db
     .select(publicColumns)
     .from(shopItems)
-    .where(and(eq(shopItems.isFeatured, true), eq(shopItems.isVisible, true)))
+    .where(and(eq(shopItems.isFeatured, true), shopItemService.publicWhere))
     .orderBy(asc(shopItems.orderIndex), desc(shopItems.createdAt));
 }
 

@@ -12,7 +12,6 @@ import {
   shopItemService,
   shopSaveError,
   updateShopItem,
-  withPlainSaveFailure,
 } from "./shop-items.server";
 import {
   createTestDatabase,
@@ -217,15 +216,5 @@ describe("shopSaveError", () => {
     [new Error("boom"), "update", SHOP_ITEM_TEXT.unexpected],
   ] as const)("%s on %s", (error, mode, message) => {
     expect(shopSaveError(error, mode)).toMatchObject({ title: "Save Failed", message });
-  });
-
-  it("shows the message alone under 'Save Failed'", () => {
-    const answer = {
-      data: {
-        ok: false,
-        toast: { title: "Save Failed", description: `Save Failed: ${SHOP_ITEM_TEXT.invalidData}` },
-      },
-    };
-    expect(withPlainSaveFailure(answer).data.toast.description).toBe(SHOP_ITEM_TEXT.invalidData);
   });
 });

@@ -134,18 +134,3 @@ export async function withShopSaveErrors<T>(
     throw described;
   }
 }
-
-/**
- * The shared action words a failure as '{failure}: {message}'; a 'Save Failed' toast
- * carries the spec's message alone (its title already says what failed).
- */
-export function withPlainSaveFailure<A>(answer: A): A {
-  const payload = (answer as { data?: unknown } | null)?.data as
-    { ok?: boolean; toast?: { title: string; description?: string } | null } | undefined;
-  const toast = payload?.ok === false ? payload.toast : null;
-  const prefix = `${SAVE_FAILED}: `;
-  if (toast?.title === SAVE_FAILED && toast.description?.startsWith(prefix)) {
-    toast.description = toast.description.slice(prefix.length);
-  }
-  return answer;
-}

@@ -12,6 +12,7 @@ import { Dialog } from "~/components/ui/dialog";
 import type { AdminActionResult } from "~/domain/admin-action";
 import { cn } from "~/lib/cn";
 import { FormAlert } from "./form-alert";
+import { useRowControls } from "./row-controls";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
 export interface ConfirmDialogProps {
@@ -163,7 +164,7 @@ export interface ConfirmDeleteButtonProps extends Omit<
   id: string;
   /** The button's accessible name, e.g. `Delete "Blue in Green"`. */
   label: string;
-  /** Posted as `intent`; "delete" unless told. */
+  /** Posted as `intent`; the table's delete intent ("delete") unless told. */
   intent?: string;
   confirmLabel?: string;
   /** More hidden fields to post beside intent and id. */
@@ -176,13 +177,15 @@ export interface ConfirmDeleteButtonProps extends Omit<
 export function ConfirmDeleteButton({
   id,
   label,
-  intent = "delete",
+  intent,
+  action,
   confirmLabel = "Delete",
   fields,
   disabled,
   className,
   ...dialog
 }: ConfirmDeleteButtonProps) {
+  const table = useRowControls();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -202,7 +205,8 @@ export function ConfirmDeleteButton({
         open={open}
         onOpenChange={setOpen}
         confirmLabel={confirmLabel}
-        fields={{ ...fields, intent, id }}
+        action={action ?? table.action}
+        fields={{ ...fields, intent: intent ?? table.intents.delete, id }}
       />
     </>
   );

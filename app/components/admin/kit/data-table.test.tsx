@@ -75,7 +75,7 @@ describe("DataTable", () => {
   });
 
   it("labels the reorder buttons and disables the first up and the last down", () => {
-    const html = render({ reorder: { label: (row) => row.title } });
+    const html = render({ reorder: true, rowLabel: (row) => row.title });
     const button = (name: string) =>
       html.match(new RegExp(`<button[^>]*aria-label="${name}"[^>]*>`))?.[0] ?? "";
     const disabled = ' disabled=""';
@@ -96,5 +96,34 @@ describe("DataTable", () => {
     expect(toggle).toContain('name="value"');
     expect(toggle).toContain('value="true"');
     expect(html).toContain('<input type="hidden" name="flag" value="isVisible"/>');
+  });
+
+  it("draws the declared row actions, named for the row, posting to the table's endpoint", () => {
+    const html = render({
+      rowLabel: (row) => row.title,
+      action: "/admin/loe",
+      intents: {
+        create: "video:create",
+        update: "video:update",
+        delete: "video:delete",
+        setFlag: "video:set-flag",
+        reorder: "video:reorder",
+      },
+      rowActions: {
+        extra: (row) => <a href={`#open-${row.id}`}>Open</a>,
+        flag: { flag: "visible", label: (row) => `Show "${row.title}"` },
+        edit: () => {},
+        remove: { title: "Delete Video", description: (row) => `Delete ${row.title}?` },
+      },
+    });
+    expect(html).toContain('aria-label="Edit &quot;So What&quot;"');
+    expect(html).toContain('aria-label="Delete &quot;So What&quot;"');
+    expect(html).toContain('href="#open-b"');
+    const switches = html.match(/<button[^>]*aria-label="Show &quot;So What&quot;"[^>]*>/)?.[0] ?? "";
+    expect(switches).toContain('aria-checked="false"');
+    // Every switch in the table, the column's and the actions', posts the table's intent.
+    expect(html).not.toContain('value="set-flag"');
+    expect(html.match(/name="intent" value="video:set-flag"/g)).toHaveLength(6);
+    expect(html.match(/action="\/admin\/loe"/g)?.length).toBeGreaterThanOrEqual(6);
   });
 });

@@ -1,4 +1,5 @@
 import { Switch } from "~/components/ui/switch";
+import { useRowControls } from "./row-controls";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
 export interface RowToggleProps {
@@ -8,8 +9,9 @@ export interface RowToggleProps {
   checked: boolean;
   /** Accessible name, e.g. `Visible: Blue in Green`. */
   label: string;
-  /** Posted as `intent`; "set-flag" unless told. */
+  /** Posted as `intent`; the table's set-flag intent unless told. */
   intent?: string;
+  /** Where to post; the table's (or the current route's) action unless told. */
   action?: string;
   disabled?: boolean;
 }
@@ -19,21 +21,14 @@ export interface RowToggleProps {
  * the new value (“true”/“false”) and shows the new state at once; a failed save
  * flips it back. A real submit button, so it works without JavaScript too.
  */
-export function RowToggle({
-  id,
-  flag,
-  checked,
-  label,
-  intent = "set-flag",
-  action,
-  disabled,
-}: RowToggleProps) {
+export function RowToggle({ id, flag, checked, label, intent, action, disabled }: RowToggleProps) {
+  const table = useRowControls();
   const { fetcher, busy } = useAdminFetcher();
   const pending = fetcher.formData?.get("value");
   const on = pending == null ? checked : pending === "true";
   return (
-    <fetcher.Form method="post" action={action} className="inline-flex">
-      <input type="hidden" name="intent" value={intent} />
+    <fetcher.Form method="post" action={action ?? table.action} className="inline-flex">
+      <input type="hidden" name="intent" value={intent ?? table.intents.setFlag} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="flag" value={flag} />
       <Switch

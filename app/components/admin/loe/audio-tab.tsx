@@ -8,16 +8,15 @@
  */
 import { useEffect, useState } from "react";
 import { Music2 } from "lucide-react";
-import { AddButton, AdminSection } from "~/components/admin/kit/admin-screen";
-import { ConfirmDeleteButton } from "~/components/admin/kit/confirm-dialog";
-import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
 import {
-  EntityFormDialog,
-  useEntityDialog,
-  type FieldConfig,
-} from "~/components/admin/kit/entity-form-dialog";
+  CollectionSection,
+  defineCollectionScreen,
+  type EntityDialog,
+  type LoadedList,
+} from "~/components/admin/kit/collection-screen";
+import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
+import { EntityFormDialog, type FieldConfig } from "~/components/admin/kit/entity-form-dialog";
 import type { FormSnapshot } from "~/components/admin/kit/entity-form-fields";
-import { RowToggle } from "~/components/admin/kit/row-toggle";
 import { Badge } from "~/components/ui/badge";
 import { formatDuration } from "~/domain/audio";
 import {
@@ -29,9 +28,9 @@ import {
   audioTrackUpdateSchema,
 } from "~/domain/loe-audio-track";
 import { LOE_INTENTS, audioDialogProgress, audioSourceLabel } from "./loe-admin";
-import { EditButton, Empty, Thumbnail } from "./row-parts";
+import { Empty, Thumbnail } from "./row-parts";
 import { SoundCloudLinkNote } from "./soundcloud-link-note";
-import type { Loaded, LoeAudioRow } from "./types";
+import type { LoeAudioRow } from "./types";
 
 const intents = LOE_INTENTS.audio;
 
@@ -141,125 +140,100 @@ function trackFields(
   return fields;
 }
 
-export function LoeAudioTab({ tracks }: { tracks: Loaded<LoeAudioRow[]> }) {
-  const dialog = useEntityDialog<LoeAudioRow>();
-
-  const columns: DataTableColumn<LoeAudioRow>[] = [
-    {
-      id: "status",
-      header: "Status",
-      cell: (row) => {
-        const status = adminTrackStatus(row);
-        return status.state === "Ready" ? (
-          <Badge variant="success">{AUDIO_TRACK_TEXT.ready}</Badge>
-        ) : (
-          <div className="space-y-1">
-            <Badge variant="destructive">{AUDIO_TRACK_TEXT.error}</Badge>
-            <p className="text-xs whitespace-nowrap text-destructive">{status.problem}</p>
-          </div>
-        );
-      },
-    },
-    {
-      id: "track",
-      header: "Track",
-      cell: (row) => (
-        <div className="flex min-w-44 items-center gap-3">
-          <Thumbnail
-            src={row.artworkUrl}
-            className="size-10"
-            fallback={<Music2 aria-hidden className="size-4" />}
-          />
-          <div className="min-w-0">
-            <p className="font-medium text-foreground">{row.title}</p>
-            <p className="text-xs tabular-nums text-muted-foreground">
-              {formatDuration(row.duration)}
-            </p>
-          </div>
+const COLUMNS: DataTableColumn<LoeAudioRow>[] = [
+  {
+    id: "status",
+    header: "Status",
+    cell: (row) => {
+      const status = adminTrackStatus(row);
+      return status.state === "Ready" ? (
+        <Badge variant="success">{AUDIO_TRACK_TEXT.ready}</Badge>
+      ) : (
+        <div className="space-y-1">
+          <Badge variant="destructive">{AUDIO_TRACK_TEXT.error}</Badge>
+          <p className="text-xs whitespace-nowrap text-destructive">{status.problem}</p>
         </div>
-      ),
+      );
     },
-    {
-      id: "source",
-      header: "Source",
-      hideOnMobile: true,
-      cell: (row) => (
-        <Badge variant={row.sourceType === "soundcloud" ? "gold" : "muted"}>
-          {audioSourceLabel(row.sourceType)}
-        </Badge>
-      ),
-    },
-    {
-      id: "artist",
-      header: "Artist",
-      hideOnMobile: true,
-      cell: (row) => row.artist || <Empty />,
-    },
-    {
-      id: "album",
-      header: "Album",
-      hideOnMobile: true,
-      cell: (row) => row.album || <Empty />,
-    },
-    {
-      id: "order",
-      header: "Order",
-      hideOnMobile: true,
-      className: "tabular-nums",
-      cell: (row) => row.orderIndex,
-    },
-    {
-      id: "active",
-      header: "Active",
-      cell: (row) => (
-        <RowToggle
-          id={row.id}
-          flag="isActive"
-          checked={row.isActive}
-          intent={intents.setFlag}
-          label={`Active: ${row.title}`}
+  },
+  {
+    id: "track",
+    header: "Track",
+    cell: (row) => (
+      <div className="flex min-w-44 items-center gap-3">
+        <Thumbnail
+          src={row.artworkUrl}
+          className="size-10"
+          fallback={<Music2 aria-hidden className="size-4" />}
         />
-      ),
-    },
-  ];
+        <div className="min-w-0">
+          <p className="font-medium text-foreground">{row.title}</p>
+          <p className="text-xs tabular-nums text-muted-foreground">
+            {formatDuration(row.duration)}
+          </p>
+        </div>
+      </div>
+    ),
+  },
+  {
+    id: "source",
+    header: "Source",
+    hideOnMobile: true,
+    cell: (row) => (
+      <Badge variant={row.sourceType === "soundcloud" ? "gold" : "muted"}>
+        {audioSourceLabel(row.sourceType)}
+      </Badge>
+    ),
+  },
+  {
+    id: "artist",
+    header: "Artist",
+    hideOnMobile: true,
+    cell: (row) => row.artist || <Empty />,
+  },
+  {
+    id: "album",
+    header: "Album",
+    hideOnMobile: true,
+    cell: (row) => row.album || <Empty />,
+  },
+  {
+    id: "order",
+    header: "Order",
+    hideOnMobile: true,
+    className: "tabular-nums",
+    cell: (row) => row.orderIndex,
+  },
+  flagColumn("isActive", "Active", { rowLabel: (row) => row.title }),
+];
 
+const LOE_AUDIO_SCREEN = defineCollectionScreen<LoeAudioRow>({
+  addLabel: "Add Audio Track",
+  list: {
+    title: "Audio",
+    description:
+      "The LOE page's Audio Collection, in this order. A track plays from SoundCloud, an uploaded file or a link to an audio file.",
+    caption: "LOE audio tracks",
+  },
+  texts: AUDIO_TRACK_TEXT,
+  rowLabel: (row) => row.title,
+  columns: COLUMNS,
+  reorder: { header: "Move" },
+  deleteConfirm: (row) => audioTrackDeleteConfirm(row.title),
+});
+
+export function LoeAudioTab({ tracks }: { tracks: LoadedList<LoeAudioRow> }) {
   return (
-    <AdminSection
-      title="Audio"
-      description="The LOE page's Audio Collection, in this order. A track plays from SoundCloud, an uploaded file or a link to an audio file."
-      action={<AddButton onClick={dialog.openAdd}>Add Audio Track</AddButton>}
-    >
-      <DataTable
-        caption="LOE audio tracks"
-        columns={columns}
-        rows={tracks.ok ? tracks.data : []}
-        getRowId={(row) => row.id}
-        emptyMessage={AUDIO_TRACK_TEXT.empty}
-        loadFailed={tracks.ok ? null : tracks.message}
-        reorder={{ label: (row) => row.title, intent: intents.reorder, header: "Move" }}
-        rowActions={(row) => (
-          <>
-            <EditButton label={`Edit "${row.title}"`} onClick={() => dialog.openEdit(row)} />
-            <ConfirmDeleteButton
-              id={row.id}
-              intent={intents.delete}
-              label={`Delete "${row.title}"`}
-              title="Delete Audio Track"
-              description={audioTrackDeleteConfirm(row.title)}
-            />
-          </>
-        )}
-      />
-      <AudioTrackDialog dialog={dialog} />
-    </AdminSection>
+    <CollectionSection
+      screen={LOE_AUDIO_SCREEN}
+      list={tracks}
+      intents={intents}
+      renderDialog={(dialog) => <AudioTrackDialog dialog={dialog} />}
+    />
   );
 }
 
-export function AudioTrackDialog({
-  dialog,
-}: {
-  dialog: ReturnType<typeof useEntityDialog<LoeAudioRow>>;
-}) {
+export function AudioTrackDialog({ dialog }: { dialog: EntityDialog<LoeAudioRow> }) {
   const editing = dialog.editing;
   const [steps, setSteps] = useState<Steps>(NO_STEPS);
   // Whole seconds, as the upload server read them from the file; the stored one until then.

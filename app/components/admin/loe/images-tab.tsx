@@ -6,21 +6,18 @@
  */
 import { useEffect, useState } from "react";
 import { ImageOff } from "lucide-react";
-import { AddButton, AdminSection } from "~/components/admin/kit/admin-screen";
-import { ConfirmDeleteButton } from "~/components/admin/kit/confirm-dialog";
-import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
 import {
-  EntityFormDialog,
-  useEntityDialog,
-  type FieldConfig,
-} from "~/components/admin/kit/entity-form-dialog";
-import { RowToggle } from "~/components/admin/kit/row-toggle";
+  CollectionSection,
+  defineCollectionScreen,
+  type EntityDialog,
+  type LoadedList,
+} from "~/components/admin/kit/collection-screen";
+import type { DataTableColumn } from "~/components/admin/kit/data-table";
+import { EntityFormDialog, type FieldConfig } from "~/components/admin/kit/entity-form-dialog";
 import { LOE_IMAGE_TEXT, loeImageCreateSchema, loeImageUpdateSchema } from "~/domain/loe-image";
 import { IMAGE_CAPTION_PREVIEW, LOE_INTENTS, truncateText } from "./loe-admin";
-import { ActiveBadge, EditButton, Thumbnail } from "./row-parts";
-import type { Loaded, LoeImageRow } from "./types";
-
-const intents = LOE_INTENTS.image;
+import { ActiveBadge, Thumbnail } from "./row-parts";
+import type { LoeImageRow } from "./types";
 
 interface Measured {
   width: number | null;
@@ -67,93 +64,76 @@ function imageFields(editing: boolean, onMeasured: (measured: Measured) => void)
   ];
 }
 
-export function LoeImagesTab({ images }: { images: Loaded<LoeImageRow[]> }) {
-  const dialog = useEntityDialog<LoeImageRow>();
-
-  const columns: DataTableColumn<LoeImageRow>[] = [
-    {
-      id: "preview",
-      header: "Preview",
-      className: "w-24",
-      cell: (row) => (
-        <Thumbnail
-          src={row.imageUrl}
-          className="h-12 w-16"
-          fallback={<ImageOff aria-hidden className="size-4" />}
-        />
-      ),
-    },
-    {
-      id: "title",
-      header: "Title",
-      cell: (row) => (
-        <div className="min-w-40">
-          <p className="font-medium text-foreground">{row.title}</p>
-          {row.caption && (
-            <p className="mt-0.5 text-xs text-muted-foreground">
-              {truncateText(row.caption, IMAGE_CAPTION_PREVIEW)}
-            </p>
-          )}
-        </div>
-      ),
-    },
-    {
-      id: "alt",
-      header: "Alt Text",
-      hideOnMobile: true,
-      className: "max-w-56 text-sm text-muted-foreground",
-      cell: (row) => row.altText,
-    },
-    {
-      id: "order",
-      header: "Order",
-      hideOnMobile: true,
-      className: "tabular-nums",
-      cell: (row) => row.orderIndex,
-    },
-    { id: "status", header: "Status", cell: (row) => <ActiveBadge active={row.isActive} /> },
-  ];
-
-  return (
-    <AdminSection
-      title="Images"
-      description="The LOE page's Photo Gallery. Hidden images stay here but leave the page."
-      action={<AddButton onClick={dialog.openAdd}>Add Image</AddButton>}
-    >
-      <DataTable
-        caption="LOE images"
-        columns={columns}
-        rows={images.ok ? images.data : []}
-        getRowId={(row) => row.id}
-        emptyMessage={LOE_IMAGE_TEXT.empty}
-        loadFailed={images.ok ? null : images.message}
-        reorder={{ label: (row) => row.title, intent: intents.reorder, header: "Move" }}
-        rowActions={(row) => (
-          <>
-            <RowToggle
-              id={row.id}
-              flag="isActive"
-              checked={row.isActive}
-              intent={intents.setFlag}
-              label={`Show "${row.title}" on the LOE page`}
-            />
-            <EditButton label={`Edit "${row.title}"`} onClick={() => dialog.openEdit(row)} />
-            <ConfirmDeleteButton
-              id={row.id}
-              intent={intents.delete}
-              label={`Delete "${row.title}"`}
-              title="Delete Image"
-              description={LOE_IMAGE_TEXT.deleteConfirm}
-            />
-          </>
-        )}
+const COLUMNS: DataTableColumn<LoeImageRow>[] = [
+  {
+    id: "preview",
+    header: "Preview",
+    className: "w-24",
+    cell: (row) => (
+      <Thumbnail
+        src={row.imageUrl}
+        className="h-12 w-16"
+        fallback={<ImageOff aria-hidden className="size-4" />}
       />
-      <ImageDialog dialog={dialog} />
-    </AdminSection>
+    ),
+  },
+  {
+    id: "title",
+    header: "Title",
+    cell: (row) => (
+      <div className="min-w-40">
+        <p className="font-medium text-foreground">{row.title}</p>
+        {row.caption && (
+          <p className="mt-0.5 text-xs text-muted-foreground">
+            {truncateText(row.caption, IMAGE_CAPTION_PREVIEW)}
+          </p>
+        )}
+      </div>
+    ),
+  },
+  {
+    id: "alt",
+    header: "Alt Text",
+    hideOnMobile: true,
+    className: "max-w-56 text-sm text-muted-foreground",
+    cell: (row) => row.altText,
+  },
+  {
+    id: "order",
+    header: "Order",
+    hideOnMobile: true,
+    className: "tabular-nums",
+    cell: (row) => row.orderIndex,
+  },
+  { id: "status", header: "Status", cell: (row) => <ActiveBadge active={row.isActive} /> },
+];
+
+const LOE_IMAGES_SCREEN = defineCollectionScreen<LoeImageRow>({
+  addLabel: "Add Image",
+  list: {
+    title: "Images",
+    description: "The LOE page's Photo Gallery. Hidden images stay here but leave the page.",
+    caption: "LOE images",
+  },
+  texts: LOE_IMAGE_TEXT,
+  rowLabel: (row) => row.title,
+  columns: COLUMNS,
+  reorder: { header: "Move" },
+  rowActions: { flag: { flag: "isActive", label: (row) => `Show "${row.title}" on the LOE page` } },
+});
+
+export function LoeImagesTab({ images }: { images: LoadedList<LoeImageRow> }) {
+  return (
+    <CollectionSection
+      screen={LOE_IMAGES_SCREEN}
+      list={images}
+      intents={LOE_INTENTS.image}
+      renderDialog={(dialog) => <ImageDialog dialog={dialog} />}
+    />
   );
 }
 
-function ImageDialog({ dialog }: { dialog: ReturnType<typeof useEntityDialog<LoeImageRow>> }) {
+function ImageDialog({ dialog }: { dialog: EntityDialog<LoeImageRow> }) {
   const editing = dialog.editing;
   const stored = (row: LoeImageRow | null): Measured => ({
     width: row?.width ?? null,
@@ -168,7 +148,7 @@ function ImageDialog({ dialog }: { dialog: ReturnType<typeof useEntityDialog<Loe
   return (
     <EntityFormDialog
       {...dialog.dialogProps}
-      intent={editing ? intents.update : intents.create}
+      intent={editing ? LOE_INTENTS.image.update : LOE_INTENTS.image.create}
       title={editing ? "Edit Image" : "Add Image"}
       fields={imageFields(editing !== null, setMeasured)}
       schema={editing ? loeImageUpdateSchema : loeImageCreateSchema}

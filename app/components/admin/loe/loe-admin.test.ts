@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_LOE_TAB,
   IMAGE_CAPTION_PREVIEW,
   LOE_INTENTS,
+  LOE_TABS,
   VIDEO_DESCRIPTION_PREVIEW,
   audioDialogProgress,
   audioSourceLabel,
   canLookUpPlaylist,
-  fileNameOf,
-  loeTabOf,
   loeVideoSource,
   loeVideoSourceType,
   loeVideoType,
@@ -19,11 +17,9 @@ import {
 } from "./loe-admin";
 
 describe("tabs and intents", () => {
-  it("reads ?tab=, falling back to Page Content", () => {
-    expect(loeTabOf("audio")).toBe("audio");
-    expect(loeTabOf("images")).toBe("images");
-    expect(loeTabOf(null)).toBe(DEFAULT_LOE_TAB);
-    expect(loeTabOf("nope")).toBe("page-content");
+  it("are the spec's four, in ?tab=, Page Content first", () => {
+    expect(LOE_TABS.param).toBe("tab");
+    expect(LOE_TABS.tabs.map((t) => t.label)).toEqual(["Page Content", "Videos", "Audio", "Images"]);
   });
 
   it("namespaces every intent by its tab", () => {
@@ -83,10 +79,6 @@ describe("LOE video labels", () => {
     expect(loeVideoSourceType(file)).toBe("file");
     expect(loeVideoSourceType(youtube)).toBe("youtube");
     expect(loeVideoSourceType(none)).toBe("youtube");
-  });
-
-  it("names a file by its last path segment", () => {
-    expect(fileNameOf("https://cdn.example.com/a/b/My%20Song.mp4?x=1")).toBe("My Song.mp4");
   });
 });
 

@@ -4,39 +4,28 @@
  * tables (cut texts, type and source labels, the flags of a SoundCloud link).
  */
 import { checkSoundCloudUrl } from "~/domain/audio";
+import { defineUrlTabs } from "~/components/admin/kit/url-tabs";
+import { namespacedRowIntents } from "~/domain/collection-rows";
+import { fileNameOf } from "~/domain/file-reference";
 import { extractVideoId } from "~/domain/video";
 
-export const LOE_TABS = [
-  { value: "page-content", label: "Page Content" },
-  { value: "videos", label: "Videos" },
-  { value: "audio", label: "Audio" },
-  { value: "images", label: "Images" },
-] as const;
-export type LoeTab = (typeof LOE_TABS)[number]["value"];
-export const DEFAULT_LOE_TAB: LoeTab = "page-content";
-
-/** The tab named by `?tab=`, or the first one for anything else. */
-export function loeTabOf(value: string | null | undefined): LoeTab {
-  return LOE_TABS.find((t) => t.value === value)?.value ?? DEFAULT_LOE_TAB;
-}
-
-function collectionIntents<const N extends string>(namespace: N) {
-  return {
-    create: `${namespace}:create`,
-    update: `${namespace}:update`,
-    delete: `${namespace}:delete`,
-    setFlag: `${namespace}:set-flag`,
-    reorder: `${namespace}:reorder`,
-  } as const;
-}
+export const LOE_TABS = defineUrlTabs({
+  param: "tab",
+  tabs: [
+    { value: "page-content", label: "Page Content" },
+    { value: "videos", label: "Videos" },
+    { value: "audio", label: "Audio" },
+    { value: "images", label: "Images" },
+  ],
+});
 
 /** One route action serves every tab: each intent carries its tab's namespace. */
 export const LOE_INTENTS = {
   content: "content:update",
   banner: "banner:update",
-  video: collectionIntents("video"),
-  image: collectionIntents("image"),
-  audio: { ...collectionIntents("audio"), soundCloudInfo: "audio:soundcloud-info" },
+  video: namespacedRowIntents("video"),
+  image: namespacedRowIntents("image"),
+  audio: { ...namespacedRowIntents("audio"), soundCloudInfo: "audio:soundcloud-info" },
 } as const;
 
 /** Spec §9: video descriptions are cut at 80 characters, image captions at 50. */
@@ -47,12 +36,6 @@ export const IMAGE_CAPTION_PREVIEW = 50;
 export function truncateText(text: string | null | undefined, max: number): string {
   const flat = (text ?? "").replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max).trimEnd()}…` : flat;
-}
-
-/** The last segment of a URL or path ("/uploads/videos/ab12.mp4" → "ab12.mp4"). */
-export function fileNameOf(url: string): string {
-  const path = url.split(/[?#]/)[0] ?? url;
-  return decodeURIComponent(path.split("/").filter(Boolean).pop() ?? url);
 }
 
 interface VideoRowSource {

@@ -17,15 +17,19 @@ import {
 } from "~/domain/page-content";
 import { BannerEditor } from "./banner-editor";
 import { LOE_INTENTS } from "./loe-admin";
-import type { Loaded, LoeContent } from "./types";
+import type { LoeContent } from "./types";
 
 const spacingOf = (value: string | null): ParagraphSpacing =>
   (PARAGRAPH_SPACINGS as readonly string[]).includes(value ?? "")
     ? (value as ParagraphSpacing)
     : DEFAULT_PARAGRAPH_SPACING;
 
-export function LoePageContentTab({ content }: { content: Loaded<LoeContent> }) {
-  if (!content.ok) return <LoadFailed message={content.message} />;
+export function LoePageContentTab({
+  content,
+}: {
+  content: { data: LoeContent; loadFailed: null } | { data: null; loadFailed: string };
+}) {
+  if (content.loadFailed !== null) return <LoadFailed message={content.loadFailed} />;
   const { header, bannerTemplate, contactEmail } = content.data;
   return (
     <div className="space-y-14">

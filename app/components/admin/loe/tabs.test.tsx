@@ -33,8 +33,8 @@ describe("Audio tab", () => {
     const html = render(
       <LoeAudioTab
         tracks={{
-          ok: true,
-          data: [
+          loadFailed: null,
+          rows: [
             track({ artist: "Silas", album: "Low Brass" }),
             track({
               id: "a2",
@@ -61,11 +61,11 @@ describe("Audio tab", () => {
   });
 
   it("says so when there are no tracks, or when they could not be read", () => {
-    expect(render(<LoeAudioTab tracks={{ ok: true, data: [] }} />)).toContain(
+    expect(render(<LoeAudioTab tracks={{ loadFailed: null, rows: [] }} />)).toContain(
       "No audio tracks found",
     );
     const failed = render(
-      <LoeAudioTab tracks={{ ok: false, message: "Failed to fetch audio tracks" }} />,
+      <LoeAudioTab tracks={{ loadFailed: "Failed to fetch audio tracks", rows: [] }} />,
     );
     expect(failed).toMatch(/role="alert"[^>]*>Failed to fetch audio tracks/);
   });
@@ -139,8 +139,8 @@ describe("Videos tab", () => {
     const html = render(
       <LoeVideosTab
         videos={{
-          ok: true,
-          data: [
+          loadFailed: null,
+          rows: [
             video({ embedId: "aqz-KE-bpKQ", description: "d".repeat(90), orderIndex: 3 }),
             video({
               id: "v2",
@@ -164,7 +164,7 @@ describe("Videos tab", () => {
   });
 
   it("shows the empty message", () => {
-    expect(render(<LoeVideosTab videos={{ ok: true, data: [] }} />)).toContain(
+    expect(render(<LoeVideosTab videos={{ loadFailed: null, rows: [] }} />)).toContain(
       "No videos added yet...",
     );
   });
@@ -184,7 +184,7 @@ describe("Images tab", () => {
   };
 
   it("shows Preview, Title with the caption cut at 50, Alt Text, Order and Status", () => {
-    const html = render(<LoeImagesTab images={{ ok: true, data: [image] }} />);
+    const html = render(<LoeImagesTab images={{ loadFailed: null, rows: [image] }} />);
     const body = text(html);
     expect(html).toContain('src="/uploads/images/l.png"');
     expect(body).toContain(`Signed letter ${"c".repeat(50)}… A letter signed by the band 2 Hidden`);
@@ -192,7 +192,7 @@ describe("Images tab", () => {
   });
 
   it("shows the empty message", () => {
-    expect(render(<LoeImagesTab images={{ ok: true, data: [] }} />)).toContain(
+    expect(render(<LoeImagesTab images={{ loadFailed: null, rows: [] }} />)).toContain(
       "No images added yet...",
     );
   });

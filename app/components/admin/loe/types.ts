@@ -1,9 +1,6 @@
 /** What the LOE screen's loader hands its tabs: each part loaded on its own. */
 import type { PageContentEntry } from "~/components/admin/kit/page-content-editor";
 
-/** A part's rows, or the message shown in their place when they could not be read. */
-export type Loaded<T> = { ok: true; data: T } | { ok: false; message: string };
-
 export interface LoeContent {
   /** The `loe` entry: title, description, paragraph spacing. */
   header: PageContentEntry;
@@ -48,4 +45,24 @@ export interface LoeAudioRow {
   duration: number | null;
   orderIndex: number;
   isActive: boolean;
+}
+
+/** Stored rows as the tables show them (no timestamps over the wire). */
+export function toLoeVideoRow(v: LoeVideoRow): LoeVideoRow {
+  const { id, title, description, embedId, videoUrl, thumbnailUrl, orderIndex, isActive } = v;
+  return { id, title, description, embedId, videoUrl, thumbnailUrl, orderIndex, isActive };
+}
+
+export function toLoeImageRow(i: LoeImageRow): LoeImageRow {
+  const { id, title, altText, caption, imageUrl, width, height, orderIndex, isActive } = i;
+  return { id, title, altText, caption, imageUrl, width, height, orderIndex, isActive };
+}
+
+export function toLoeAudioRow(t: LoeAudioRow): LoeAudioRow {
+  const { id, title, artist, album, sourceType, soundcloudEmbedUrl, audioUrl, artworkUrl } = t;
+  const { duration, orderIndex, isActive } = t;
+  return {
+    ...{ id, title, artist, album, sourceType, soundcloudEmbedUrl, audioUrl, artworkUrl },
+    ...{ duration, orderIndex, isActive },
+  };
 }

@@ -5,15 +5,13 @@
  */
 import { useState } from "react";
 import { ExternalLink, Film, Play } from "lucide-react";
-import { AddButton, AdminSection } from "~/components/admin/kit/admin-screen";
-import { ConfirmDeleteButton } from "~/components/admin/kit/confirm-dialog";
-import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
 import {
-  EntityFormDialog,
-  useEntityDialog,
-  type FieldConfig,
-} from "~/components/admin/kit/entity-form-dialog";
-import { RowToggle } from "~/components/admin/kit/row-toggle";
+  CollectionSection,
+  defineCollectionScreen,
+  type LoadedList,
+} from "~/components/admin/kit/collection-screen";
+import type { DataTableColumn } from "~/components/admin/kit/data-table";
+import type { FieldConfig } from "~/components/admin/kit/entity-form-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
@@ -32,14 +30,9 @@ import {
   loeVideoWatchUrl,
   truncateText,
 } from "./loe-admin";
-import { ActiveBadge, EditButton, Empty, Thumbnail } from "./row-parts";
-import type { Loaded, LoeVideoRow } from "./types";
+import { ActiveBadge, Empty, Thumbnail } from "./row-parts";
+import type { LoeVideoRow } from "./types";
 import { videoThumbnailUrl } from "~/domain/video";
-
-const intents = LOE_INTENTS.video;
-
-/** The edit form's starting values: the row plus the source choice it implies. */
-type VideoFormValues = LoeVideoRow & { sourceType: "youtube" | "file" };
 
 const isYouTube = (values: Record<string, unknown>) => values.sourceType !== "file";
 
@@ -93,118 +86,106 @@ const VIDEO_FIELDS: readonly FieldConfig[] = [
   },
 ];
 
-export function LoeVideosTab({ videos }: { videos: Loaded<LoeVideoRow[]> }) {
-  const dialog = useEntityDialog<VideoFormValues>();
-  const [playing, setPlaying] = useState<LoeVideoRow | null>(null);
-  const editing = dialog.editing;
-
-  const columns: DataTableColumn<LoeVideoRow>[] = [
-    {
-      id: "title",
-      header: "Title",
-      cell: (row) => (
-        <div className="flex min-w-48 items-center gap-3">
-          <Thumbnail
-            src={videoThumbnailUrl(row)}
-            className="hidden h-10 w-16 sm:flex"
-            fallback={<Film aria-hidden className="size-4" />}
-          />
-          <div className="min-w-0">
-            <p className="font-medium text-foreground">{row.title}</p>
-            {row.description && (
-              <p className="mt-0.5 text-xs text-muted-foreground">
-                {truncateText(row.description, VIDEO_DESCRIPTION_PREVIEW)}
-              </p>
-            )}
-          </div>
+const COLUMNS: DataTableColumn<LoeVideoRow>[] = [
+  {
+    id: "title",
+    header: "Title",
+    cell: (row) => (
+      <div className="flex min-w-48 items-center gap-3">
+        <Thumbnail
+          src={videoThumbnailUrl(row)}
+          className="hidden h-10 w-16 sm:flex"
+          fallback={<Film aria-hidden className="size-4" />}
+        />
+        <div className="min-w-0">
+          <p className="font-medium text-foreground">{row.title}</p>
+          {row.description && (
+            <p className="mt-0.5 text-xs text-muted-foreground">
+              {truncateText(row.description, VIDEO_DESCRIPTION_PREVIEW)}
+            </p>
+          )}
         </div>
-      ),
+      </div>
+    ),
+  },
+  {
+    id: "type",
+    header: "Type",
+    hideOnMobile: true,
+    cell: (row) => {
+      const type = loeVideoType(row);
+      return <Badge variant={type === "Unknown" ? "destructive" : "gold"}>{type}</Badge>;
     },
-    {
-      id: "type",
-      header: "Type",
-      hideOnMobile: true,
-      cell: (row) => {
-        const type = loeVideoType(row);
-        return <Badge variant={type === "Unknown" ? "destructive" : "gold"}>{type}</Badge>;
-      },
+  },
+  {
+    id: "source",
+    header: "Source",
+    hideOnMobile: true,
+    className: "max-w-48",
+    cell: (row) => {
+      const source = loeVideoSource(row);
+      return source ? (
+        <code className="block truncate text-xs text-muted-foreground" title={source}>
+          {source}
+        </code>
+      ) : (
+        <Empty />
+      );
     },
-    {
-      id: "source",
-      header: "Source",
-      hideOnMobile: true,
-      className: "max-w-48",
-      cell: (row) => {
-        const source = loeVideoSource(row);
-        return source ? (
-          <code className="block truncate text-xs text-muted-foreground" title={source}>
-            {source}
-          </code>
-        ) : (
-          <Empty />
-        );
-      },
-    },
-    {
-      id: "order",
-      header: "Order",
-      hideOnMobile: true,
-      className: "tabular-nums",
-      cell: (row) => row.orderIndex,
-    },
-    { id: "status", header: "Status", cell: (row) => <ActiveBadge active={row.isActive} /> },
-  ];
+  },
+  {
+    id: "order",
+    header: "Order",
+    hideOnMobile: true,
+    className: "tabular-nums",
+    cell: (row) => row.orderIndex,
+  },
+  { id: "status", header: "Status", cell: (row) => <ActiveBadge active={row.isActive} /> },
+];
 
+const LOE_VIDEOS_SCREEN = defineCollectionScreen<LoeVideoRow>({
+  addLabel: "Add Video",
+  list: {
+    title: "Videos",
+    description:
+      "The LOE page's Featured Videos: the first is shown large, the rest in a carousel. Hidden videos stay here but leave the page.",
+    caption: "LOE videos",
+  },
+  texts: LOE_VIDEO_TEXT,
+  rowLabel: (row) => row.title,
+  columns: COLUMNS,
+  reorder: { header: "Move" },
+  rowActions: { flag: { flag: "isActive", label: (row) => `Show "${row.title}" on the LOE page` } },
+  form: {
+    fields: VIDEO_FIELDS,
+    titles: ["Add Video", "Edit Video"],
+    description: "A YouTube video by its ID or link, or a video file you upload.",
+    submitLabels: ["Add Video", "Update Video"],
+    // The edit form's starting values: the row plus the source choice it implies.
+    editValues: (row) => ({ ...row, sourceType: loeVideoSourceType(row) }),
+  },
+});
+
+export function LoeVideosTab({ videos }: { videos: LoadedList<LoeVideoRow> }) {
+  const [playing, setPlaying] = useState<LoeVideoRow | null>(null);
+  const screen = {
+    ...LOE_VIDEOS_SCREEN,
+    rowActions: {
+      ...LOE_VIDEOS_SCREEN.rowActions,
+      extra: (row: LoeVideoRow) => <OpenVideo video={row} onPlay={() => setPlaying(row)} />,
+    },
+  };
   return (
-    <AdminSection
-      title="Videos"
-      description="The LOE page's Featured Videos: the first is shown large, the rest in a carousel. Hidden videos stay here but leave the page."
-      action={<AddButton onClick={dialog.openAdd}>Add Video</AddButton>}
-    >
-      <DataTable
-        caption="LOE videos"
-        columns={columns}
-        rows={videos.ok ? videos.data : []}
-        getRowId={(row) => row.id}
-        emptyMessage={LOE_VIDEO_TEXT.empty}
-        loadFailed={videos.ok ? null : videos.message}
-        reorder={{ label: (row) => row.title, intent: intents.reorder, header: "Move" }}
-        rowActions={(row) => (
-          <>
-            <OpenVideo video={row} onPlay={() => setPlaying(row)} />
-            <RowToggle
-              id={row.id}
-              flag="isActive"
-              checked={row.isActive}
-              intent={intents.setFlag}
-              label={`Show "${row.title}" on the LOE page`}
-            />
-            <EditButton
-              label={`Edit "${row.title}"`}
-              onClick={() => dialog.openEdit({ ...row, sourceType: loeVideoSourceType(row) })}
-            />
-            <ConfirmDeleteButton
-              id={row.id}
-              intent={intents.delete}
-              label={`Delete "${row.title}"`}
-              title="Delete Video"
-              description={LOE_VIDEO_TEXT.deleteConfirm}
-            />
-          </>
-        )}
-      />
-      <EntityFormDialog
-        {...dialog.dialogProps}
-        intent={editing ? intents.update : intents.create}
-        title={editing ? "Edit Video" : "Add Video"}
-        description="A YouTube video by its ID or link, or a video file you upload."
-        fields={VIDEO_FIELDS}
-        schema={editing ? loeVideoUpdateSchema(editing) : loeVideoCreateSchema}
-        submitLabel={editing ? "Update Video" : "Add Video"}
+    <>
+      <CollectionSection
+        screen={screen}
+        list={videos}
+        intents={LOE_INTENTS.video}
+        schemas={{ create: loeVideoCreateSchema, update: loeVideoUpdateSchema }}
       />
       {/* The public page's own player dialog, for a file (YouTube opens in a new tab). */}
       <VideoDialog video={playing} onClose={() => setPlaying(null)} />
-    </AdminSection>
+    </>
   );
 }
 

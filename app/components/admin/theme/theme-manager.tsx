@@ -5,8 +5,7 @@
  * says why instead of asking.
  */
 import { useState } from "react";
-import { CheckCircle2, Loader2, Pencil, Trash2 } from "lucide-react";
-import { ConfirmDeleteButton } from "~/components/admin/kit/confirm-dialog";
+import { CheckCircle2, Loader2, Trash2 } from "lucide-react";
 import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
@@ -74,34 +73,19 @@ export function ThemeManager({ themes, loadFailed, canManage, onEdit }: ThemeMan
       caption="Themes"
       columns={columns}
       rows={themes}
-      getRowId={(row) => row.id}
       emptyMessage="No themes yet. The site uses the default colours until you create and activate one."
       loadFailed={loadFailed}
+      rowLabel={(row) => row.name}
       rowActions={
         canManage
-          ? (row) => (
-              <>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={`Edit "${row.name}"`}
-                  title={`Edit "${row.name}"`}
-                  onClick={() => onEdit(row)}
-                >
-                  <Pencil aria-hidden />
-                </Button>
-                {row.isActive ? (
-                  <ActiveDeleteButton theme={row} />
-                ) : (
-                  <ConfirmDeleteButton
-                    id={row.id}
-                    label={`Delete "${row.name}"`}
-                    title="Delete Theme"
-                    description={THEME_TEXT.deleteConfirm}
-                  />
-                )}
-              </>
-            )
+          ? {
+              edit: onEdit,
+              remove: {
+                title: "Delete Theme",
+                description: THEME_TEXT.deleteConfirm,
+                instead: (row) => (row.isActive ? <ActiveDeleteButton theme={row} /> : null),
+              },
+            }
           : undefined
       }
     />

@@ -1,9 +1,10 @@
-/** The events table as the server renders it: the spec's columns, rows, empty state and load failure. */
+/** The events screen's table as the server renders it: the spec's columns, rows, empty state and load failure. */
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { EVENT_TEXT } from "~/domain/event";
-import { EventsTable, type EventRow } from "./events-table";
+import { CollectionSection } from "~/components/admin/kit/collection-screen";
+import { EVENT_TEXT, eventSchema } from "~/domain/event";
+import { EVENTS_SCREEN, type EventRow } from "./events-screen";
 
 const row: EventRow = {
   id: "7b6f0a4e-8c1d-4c55-9a53-1f0f4a1c2d3e",
@@ -19,17 +20,25 @@ const row: EventRow = {
   isFeatured: true,
 };
 
+const schema = eventSchema({ mode: "create", today: "2026-01-01" });
+
 function render(rows: EventRow[], loadFailed: string | null = null) {
   const Stub = createRoutesStub([
     {
       path: "/admin/events",
-      Component: () => <EventsTable rows={rows} loadFailed={loadFailed} onEdit={() => {}} />,
+      Component: () => (
+        <CollectionSection
+          screen={EVENTS_SCREEN}
+          list={{ rows, loadFailed }}
+          schemas={{ create: schema, update: schema }}
+        />
+      ),
     },
   ]);
   return renderToStaticMarkup(<Stub initialEntries={["/admin/events"]} />);
 }
 
-describe("EventsTable", () => {
+describe("the events screen's table", () => {
   it("has the spec's columns and, with no events, its empty message", () => {
     const html = render([]);
     const headers = [...html.matchAll(/<th data-slot="table-head"[^>]*>(.*?)<\/th>/g)].map(

@@ -2,8 +2,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { PhotoManager, type PhotoRow } from "~/components/admin/photo-gallery/photo-manager";
-import { FeaturedVideoManager, type FeaturedVideoRow } from "./featured-video-manager";
+import { PhotoManager, type PhotoRow } from "~/components/admin/photo-gallery/photo-gallery-screen";
+import { FeaturedVideoManager, type FeaturedVideoRow } from "./featured-videos-screen";
 
 const render = (element: React.ReactNode) => {
   const Stub = createRoutesStub([{ path: "/admin/home", Component: () => element }]);

@@ -1,9 +1,14 @@
-/** The media table as the server renders it: its rows, its empty state and its load failure. */
+/** The media screen's table as the server renders it: its rows, its empty state and its load failure. */
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { MEDIA_ITEM_TEXT } from "~/domain/media-item";
-import { MediaItemsTable, type MediaItemRow } from "./media-items-table";
+import { CollectionSection } from "~/components/admin/kit/collection-screen";
+import {
+  MEDIA_ITEM_TEXT,
+  mediaItemCreateSchema,
+  mediaItemUpdateSchema,
+} from "~/domain/media-item";
+import { MEDIA_SCREEN, type MediaItemRow } from "./media-screen";
 
 const row: MediaItemRow = {
   id: "7b6f0a4e-8c1d-4c55-9a53-1f0f4a1c2d3e",
@@ -21,13 +26,19 @@ function render(rows: MediaItemRow[], loadFailed: string | null = null) {
   const Stub = createRoutesStub([
     {
       path: "/admin/media",
-      Component: () => <MediaItemsTable rows={rows} loadFailed={loadFailed} onEdit={() => {}} />,
+      Component: () => (
+        <CollectionSection
+          screen={MEDIA_SCREEN}
+          list={{ rows, loadFailed }}
+          schemas={{ create: mediaItemCreateSchema, update: mediaItemUpdateSchema }}
+        />
+      ),
     },
   ]);
   return renderToStaticMarkup(<Stub initialEntries={["/admin/media"]} />);
 }
 
-describe("MediaItemsTable", () => {
+describe("the media screen's table", () => {
   it("has the spec's columns and, with no items, its empty message", () => {
     const html = render([]);
     const headers = [...html.matchAll(/<th data-slot="table-head"[^>]*>(.*?)<\/th>/g)].map(

@@ -1,0 +1,247 @@
+/**
+ * The state of an entity form, shared by the dialog (EntityFormDialog) and the form on
+ * the page (EntityInlineForm): the fields' values as `showWhen` reads them, uploads
+ * under way, the browser's check with the entity's zod schema before posting, the
+ * server's field errors after, and the post itself through the admin fetcher.
+ *
+ * On submit the browser runs the same schema the server will: invalid fields get their
+ * first message and the first one gets focus, and nothing is posted. A valid form is
+ * posted with its hidden `intent` (and `id` when editing); server field errors show
+ * beside the fields and the values stay as typed. With `validateOnChangeMs` the check
+ * also runs that long after the last change (the event form's 300 ms).
+ */
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import type { z } from "zod";
+import { INTENT_FIELD, type AdminActionResult, type FieldErrors } from "~/domain/admin-action";
+import { cn } from "~/lib/cn";
+import {
+  EntityFormField,
+  initialSnapshot,
+  type FieldConfig,
+  type FormControls,
+  type FormSnapshot,
+} from "./entity-form-fields";
+import { errorsAfterChange, formNeedsMultipart, validateForm } from "./entity-form-values";
+import { FormAlert } from "./form-alert";
+import { fieldErrorsOf, useAdminFetcher } from "./use-admin-fetcher";
+
+export interface EntityFormOptions<S extends z.ZodType> {
+  /** Posted as the hidden `intent` field. */
+  intent: string;
+  fields: readonly FieldConfig[];
+  /** The edited row (its `id` is posted as a hidden field); leave out for "add". */
+  defaultValues?: object;
+  /** The entity's schema from app/domain, run over the form before posting. */
+  schema: S;
+  /** Where to post; the current route's action when left out. */
+  action?: string;
+  /** After a failed browser check, e.g. to toast the spec's "Validation Error". */
+  onInvalid?: (errors: FieldErrors) => void;
+  /** After the action answered ok. */
+  onSuccess?: (data: AdminActionResult | undefined) => void;
+  /** Also check the form this long after the last change; on Save only without it. */
+  validateOnChangeMs?: number;
+}
+
+export function useEntityForm<S extends z.ZodType>({
+  intent,
+  fields,
+  defaultValues,
+  schema,
+  action,
+  onInvalid,
+  onSuccess,
+  validateOnChangeMs,
+}: EntityFormOptions<S>) {
+  const baseId = useId();
+  const fieldId = useCallback((name: string) => `${baseId}-${name}`, [baseId]);
+  const formRef = useRef<HTMLFormElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [snapshot, setSnapshot] = useState<FormSnapshot>(() =>
+    initialSnapshot(fields, defaultValues),
+  );
+  // Upload fields with a file on its way: Save waits for them (the URL is not there yet).
+  const [uploading, setUploading] = useState<ReadonlySet<string>>(() => new Set());
+  const setUploadBusy = useCallback((name: string, isBusy: boolean) => {
+    setUploading((current) => {
+      if (current.has(name) === isBusy) return current;
+      const next = new Set(current);
+      if (isBusy) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  }, []);
+
+  const visible = fields.filter((field) => field.showWhen?.(snapshot) ?? true);
+  const listFields = visible.filter((f) => f.kind === "tags").map((f) => f.name);
+
+  const focusFirstInvalid = (errors: FieldErrors) => {
+    const first = visible.find((field) => errors[field.name]);
+    const target = first ? document.getElementById(fieldId(first.name)) : submitRef.current;
+    target?.focus();
+  };
+
+  const {
+    fetcher,
+    busy,
+    fieldErrors: serverErrors,
+    failure,
+  } = useAdminFetcher({
+    onSuccess,
+    onFailure: (data) => focusFirstInvalid(fieldErrorsOf(data)),
+  });
+
+  // The browser check's errors until the next post; then the server's.
+  const errors = clientErrors ?? serverErrors;
+  const shownNames = new Set(visible.map((f) => f.name));
+  const otherErrors = Object.entries(errors)
+    .filter(([name]) => !shownNames.has(name))
+    .map(([, message]) => message);
+
+  const liveCheck = useLiveCheck(validateOnChangeMs, () => {
+    const form = formRef.current;
+    if (!form) return null;
+    const checked = validateForm(schema, new FormData(form), listFields);
+    return checked.success ? {} : checked.fieldErrors;
+  });
+  const setValue = (name: string, value: string | string[]) => {
+    setSnapshot((current) => ({ ...current, [name]: value }));
+    liveCheck.changed(name, (found) => setClientErrors(found));
+  };
+
+  const controls: FormControls = {
+    get: (name) => {
+      const element = formRef.current?.elements.namedItem(name);
+      return element && "value" in element ? String(element.value) : "";
+    },
+    set: (name, value) => {
+      const element = formRef.current?.elements.namedItem(name);
+      if (
+        element instanceof HTMLInputElement ||
+        element instanceof HTMLSelectElement ||
+        element instanceof HTMLTextAreaElement
+      ) {
+        element.value = value;
+        setValue(name, value);
+      }
+    },
+  };
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || uploading.size > 0) return;
+    liveCheck.cancel();
+    const formData = new FormData(event.currentTarget);
+    const checked = validateForm(schema, formData, listFields);
+    if (!checked.success) {
+      setClientErrors(checked.fieldErrors);
+      onInvalid?.(checked.fieldErrors);
+      focusFirstInvalid(checked.fieldErrors);
+      return;
+    }
+    setClientErrors(null);
+    void fetcher.submit(formData, {
+      method: "post",
+      action,
+      encType: formNeedsMultipart(formData) ? "multipart/form-data" : undefined,
+    });
+  }
+
+  // Plain fields report their changes here, for fields shown only under a condition.
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
+    const target = event.target as Partial<HTMLInputElement>;
+    if (target.name && typeof target.value === "string") setValue(target.name, target.value);
+    else liveCheck.changed(null, (found) => setClientErrors(found));
+  }
+
+  const id = (defaultValues as { id?: unknown } | undefined)?.id;
+
+  /** The hidden routing fields, the visible fields in a grid, and the form's alerts. */
+  function renderFields({
+    gridClassName,
+    autoFocusFirst = false,
+    children,
+  }: {
+    gridClassName?: string;
+    autoFocusFirst?: boolean;
+    children?: React.ReactNode;
+  }) {
+    return (
+      <>
+        <div className={cn("grid gap-5 sm:grid-cols-2", gridClassName)}>
+          {visible.map((field, index) => (
+            <EntityFormField
+              key={field.name}
+              autoFocus={autoFocusFirst && index === 0}
+              field={field}
+              id={fieldId(field.name)}
+              error={errors[field.name]}
+              defaults={defaultValues}
+              onValueChange={setValue}
+              onUploadBusyChange={setUploadBusy}
+              controls={controls}
+              values={snapshot}
+            />
+          ))}
+        </div>
+        {children}
+        {otherErrors.length > 0 && <FormAlert message={otherErrors.join(" ")} />}
+        {!clientErrors && otherErrors.length === 0 && <FormAlert message={failure} />}
+      </>
+    );
+  }
+
+  return {
+    busy,
+    /** A file is still on its way: Save waits. */
+    uploading: uploading.size > 0,
+    isEdit: id != null,
+    submitRef,
+    formRef,
+    formProps: { ref: formRef, method: "post" as const, noValidate: true, onSubmit, onChange },
+    hiddenFields: (
+      <>
+        <input type="hidden" name={INTENT_FIELD} value={intent} />
+        {id != null && <input type="hidden" name="id" value={String(id)} />}
+      </>
+    ),
+    renderFields,
+  };
+}
+
+/**
+ * The check on change: `changed(name, show)` remembers the field and, `delayMs` after
+ * the last change, runs `check` and shows the errors worth showing (errorsAfterChange),
+ * or null when there are none. The opening form's errors are read once, before the first
+ * change lands (the form is still as it opened when the first change event is handled,
+ * except for that one field, which counts as changed anyway).
+ */
+function useLiveCheck(delayMs: number | undefined, check: () => FieldErrors | null) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const atOpening = useRef<FieldErrors | null>(null);
+  const changedNames = useRef(new Set<string>());
+  const checkRef = useRef(check);
+  checkRef.current = check;
+  const cancel = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+  useEffect(() => cancel, [cancel]);
+  return {
+    cancel,
+    changed(name: string | null, show: (errors: FieldErrors | null) => void) {
+      if (delayMs === undefined) return;
+      atOpening.current ??= checkRef.current() ?? {};
+      if (name) changedNames.current.add(name);
+      cancel();
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        const errors = checkRef.current();
+        if (!errors) return;
+        const shown = errorsAfterChange(errors, atOpening.current ?? {}, changedNames.current);
+        show(Object.keys(shown).length > 0 ? shown : null);
+      }, delayMs);
+    },
+  };
+}

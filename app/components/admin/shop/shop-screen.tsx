@@ -1,0 +1,312 @@
+/**
+ * The shop screen as a declaration (admin spec §2 "Manage shop"): the table, in
+ * order_index order with up/down buttons, the image, title and category, price with 2
+ * decimals or 'Free', stock, the first 3 tags then '+N', the Visible and Featured
+ * switches, edit and delete; and the dialog's fields (§3 shop_items, §5 "Shop item"),
+ * every column the artist edits. The image is an address or an uploaded picture (a
+ * typed address is checked by the server, see ImageUrlStatus); the format (the
+ * medium's name) shows for the categories that have a medium; the PDF is uploaded as a
+ * private file or given as an address; the download settings show for sheet music,
+ * digital music and any item with a PDF.
+ */
+import { FileText, Package } from "lucide-react";
+import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
+import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
+import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
+import { Badge } from "~/components/ui/badge";
+import { isOwnUploadPath } from "~/domain/file-reference";
+import { variantUrl } from "~/domain/image-variants";
+import {
+  SHOP_ITEM_TEXT,
+  formatShopPrice,
+  shopCategoryLabel,
+  visibleTags,
+  formValidationDescription,
+  DOWNLOAD_EXPIRY_DAYS_DEFAULT,
+  DOWNLOAD_EXPIRY_DAYS_MAX,
+  DOWNLOAD_EXPIRY_DAYS_MIN,
+  DOWNLOAD_LIMIT_DEFAULT,
+  DOWNLOAD_LIMIT_MAX,
+  DOWNLOAD_LIMIT_MIN,
+  SHOP_CATEGORY_LABELS,
+  FORMAT_MAX_LENGTH,
+  SHOP_ITEM_CATEGORIES,
+  formatHint,
+  namesFormat,
+  showsDownloadSettings,
+} from "~/domain/shop-item";
+import { toast } from "~/lib/toast";
+import { ImageUrlStatus } from "./image-url-status";
+
+/** A shop item as the screen's loader hands it over (the dialog edits these fields). */
+export interface ShopItemRow {
+  id: string;
+  title: string;
+  description: string | null;
+  category: string;
+  format: string | null;
+  price: number | null;
+  imageUrl: string | null;
+  pdfFileUrl: string | null;
+  bandcampUrl: string | null;
+  externalUrl: string | null;
+  tags: string[];
+  isVisible: boolean;
+  isFeatured: boolean;
+  inventoryCount: number | null;
+  downloadLimit: number;
+  downloadExpiryDays: number;
+  orderIndex: number;
+  purchaseCount: number;
+}
+
+function thumbnailOf(imageUrl: string | null): string | null {
+  if (!imageUrl) return null;
+  if (isOwnUploadPath(imageUrl)) return variantUrl(imageUrl, 480, "webp") ?? imageUrl;
+  return imageUrl.startsWith("https://") ? imageUrl : null;
+}
+
+function None() {
+  return (
+    <span className="text-muted-foreground">
+      <span aria-hidden>—</span>
+      <span className="sr-only">None</span>
+    </span>
+  );
+}
+
+function TagList({ tags }: { tags: readonly string[] }) {
+  if (tags.length === 0) return <None />;
+  const { shown, more } = visibleTags(tags);
+  return (
+    <ul className="flex max-w-56 flex-wrap gap-1" aria-label="Tags">
+      {shown.map((tag) => (
+        <li key={tag}>
+          <Badge variant="muted">{tag}</Badge>
+        </li>
+      ))}
+      {more && (
+        <li>
+          <Badge variant="gold" title={tags.slice(3).join(", ")}>
+            <span aria-hidden>{more}</span>
+            <span className="sr-only">and {tags.length - 3} more</span>
+          </Badge>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+const rowLabel = (row: ShopItemRow) => row.title;
+
+const COLUMNS: DataTableColumn<ShopItemRow>[] = [
+  {
+    id: "title",
+    header: "Product",
+    cell: (row) => {
+      const thumbnail = thumbnailOf(row.imageUrl);
+      return (
+        <div className="flex min-w-0 items-center gap-3">
+          <span className="hidden size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border/60 bg-muted sm:flex">
+            {thumbnail ? (
+              <img
+                src={thumbnail}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                referrerPolicy="no-referrer"
+                className="size-full object-cover"
+              />
+            ) : (
+              <Package aria-hidden className="size-4 text-muted-foreground" />
+            )}
+          </span>
+          <div className="min-w-0">
+            <p className="font-medium break-words text-foreground">{row.title}</p>
+            <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+              {shopCategoryLabel(row.category)}
+              {row.format && namesFormat(row.category) && ` · ${row.format}`}
+              {/* A phone has no Price column: the price goes under the title. */}
+              <span className="text-foreground/90 tabular-nums sm:hidden">
+                {formatShopPrice(row.price)}
+              </span>
+              {row.pdfFileUrl && (
+                <span className="inline-flex items-center gap-1">
+                  <FileText aria-hidden className="size-3" /> PDF
+                </span>
+              )}
+            </p>
+          </div>
+        </div>
+      );
+    },
+  },
+  {
+    id: "price",
+    header: "Price",
+    hideOnMobile: true,
+    className: "whitespace-nowrap tabular-nums",
+    cell: (row) => formatShopPrice(row.price),
+  },
+  {
+    id: "stock",
+    header: "Stock",
+    hideOnMobile: true,
+    className: "tabular-nums",
+    cell: (row) =>
+      row.inventoryCount === null ? (
+        <span className="whitespace-nowrap text-muted-foreground">Not tracked</span>
+      ) : (
+        <span className={row.inventoryCount <= 3 ? "text-primary" : undefined}>
+          {row.inventoryCount}
+        </span>
+      ),
+  },
+  {
+    id: "tags",
+    header: "Tags",
+    hideOnMobile: true,
+    cell: (row) => <TagList tags={row.tags} />,
+  },
+  // A phone keeps the price and the actions in view; both switches are in the dialog too.
+  flagColumn("isVisible", "Visible", { rowLabel, hideOnMobile: true }),
+  flagColumn("isFeatured", "Featured", { rowLabel, hideOnMobile: true }),
+];
+
+const text = (value: string | string[] | undefined) => (typeof value === "string" ? value : "");
+
+const withDownloads = (values: Record<string, string | string[]>) =>
+  showsDownloadSettings({ category: text(values.category), pdfFileUrl: text(values.pdfFileUrl) });
+
+const SHOP_ITEM_FIELDS: readonly FieldConfig[] = [
+  { kind: "text", name: "title", label: "Title", required: true, autoComplete: "off" },
+  { kind: "textarea", name: "description", label: "Description", rows: 3 },
+  {
+    kind: "select",
+    name: "category",
+    label: "Category",
+    required: true,
+    half: true,
+    placeholder: "Select a category",
+    options: SHOP_ITEM_CATEGORIES.map((value) => ({ value, label: SHOP_CATEGORY_LABELS[value] })),
+  },
+  {
+    kind: "number",
+    name: "price",
+    label: "Price (USD)",
+    half: true,
+    min: 0,
+    step: 0.01,
+    placeholder: "0.00",
+    hint: "Required above $0, except for free content.",
+  },
+  {
+    kind: "text",
+    name: "format",
+    label: "Format",
+    maxLength: FORMAT_MAX_LENGTH,
+    autoComplete: "off",
+    note: (values) => formatHint(text(values.category)),
+    showWhen: (values) => namesFormat(text(values.category)),
+  },
+  {
+    kind: "upload",
+    name: "imageUrl",
+    label: "Image",
+    uploadKind: "image",
+    allowUrl: true,
+    defaultMode: "url",
+    hint: "An image address, or a JPEG, PNG or WebP under 10 MB.",
+    note: (values) => <ImageUrlStatus url={text(values.imageUrl)} />,
+  },
+  {
+    kind: "upload",
+    name: "pdfFileUrl",
+    label: "PDF file",
+    uploadKind: "pdf",
+    allowUrl: true,
+    defaultMode: "file",
+    hint: "Sheet music: a PDF up to 50 MB. Uploaded PDFs are private: buyers get them only through their download links.",
+  },
+  {
+    kind: "number",
+    name: "downloadLimit",
+    label: "Download limit",
+    half: true,
+    min: DOWNLOAD_LIMIT_MIN,
+    max: DOWNLOAD_LIMIT_MAX,
+    step: 1,
+    defaultValue: DOWNLOAD_LIMIT_DEFAULT,
+    hint: `Digital download: how often a buyer may download (${DOWNLOAD_LIMIT_MIN}–${DOWNLOAD_LIMIT_MAX}).`,
+    showWhen: withDownloads,
+  },
+  {
+    kind: "number",
+    name: "downloadExpiryDays",
+    label: "Link expiry (days)",
+    half: true,
+    min: DOWNLOAD_EXPIRY_DAYS_MIN,
+    max: DOWNLOAD_EXPIRY_DAYS_MAX,
+    step: 1,
+    defaultValue: DOWNLOAD_EXPIRY_DAYS_DEFAULT,
+    hint: `Digital download: days the links work (${DOWNLOAD_EXPIRY_DAYS_MIN}–${DOWNLOAD_EXPIRY_DAYS_MAX}).`,
+    showWhen: withDownloads,
+  },
+  { kind: "url", name: "bandcampUrl", label: "Bandcamp URL", half: true, placeholder: "https://" },
+  { kind: "url", name: "externalUrl", label: "External URL", half: true, placeholder: "https://" },
+  {
+    kind: "number",
+    name: "inventoryCount",
+    label: "Inventory count",
+    half: true,
+    min: 0,
+    step: 1,
+    hint: "Leave blank when stock is not tracked.",
+  },
+  { kind: "tags", name: "tags", label: "Tags", placeholder: "Add a tag", itemLabel: "tag" },
+  {
+    kind: "switch",
+    name: "isVisible",
+    label: "Visible in the shop",
+    half: true,
+    defaultValue: true,
+  },
+  { kind: "switch", name: "isFeatured", label: "Featured", half: true, defaultValue: false },
+];
+
+export const SHOP_SCREEN = defineCollectionScreen<ShopItemRow>({
+  title: "Manage Shop",
+  description:
+    "The products of the shop page, in the order visitors see them: prices, stock, downloads and tags.",
+  addLabel: "Add Product",
+  list: {
+    title: "Products",
+    description:
+      "Move a product up or down to change its place on the shop page. Hidden products stay here but not in the shop.",
+    caption: "Shop items",
+  },
+  texts: SHOP_ITEM_TEXT,
+  rowLabel,
+  columns: COLUMNS,
+  reorder: { header: "Move" },
+  form: {
+    fields: SHOP_ITEM_FIELDS,
+    submitLabels: ["Create Product", "Update Product"],
+    description: (editing) =>
+      editing
+        ? `Changing “${editing.title}”. A new price or stock applies to orders started after saving; orders already under way keep theirs.`
+        : "A product for the shop page.",
+    extra: (editing) =>
+      editing && (
+        <input
+          type="hidden"
+          name="inventoryCountSeen"
+          value={editing.inventoryCount === null ? "" : String(editing.inventoryCount)}
+        />
+      ),
+    onInvalid: (errors) =>
+      toast.error(SHOP_ITEM_TEXT.validationFailedTitle, {
+        description: formValidationDescription(Object.keys(errors).length),
+      }),
+  },
+});
