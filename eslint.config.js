@@ -37,4 +37,35 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Admin screens are configuration on the kit: talking to an action and drawing a
+    // dialog are the kit's job (useAdminFetcher, EntityFormDialog, ConfirmDialog,
+    // DetailDialog), so a new screen cannot go around it.
+    files: ["app/components/admin/**/*.{ts,tsx}"],
+    ignores: ["app/components/admin/kit/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "**/*.server.ts", "~/server/*"],
+              message: "Server modules stay on the server.",
+            },
+            {
+              group: ["~/components/ui/dialog"],
+              message: "Use the admin kit's dialogs (EntityFormDialog, ConfirmDialog, DetailDialog).",
+            },
+          ],
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["useFetcher"],
+              message: "Use the admin kit's useAdminFetcher.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -66,11 +66,17 @@ export interface ToastMessage {
   type: "success" | "error";
   title: string;
   description?: string;
+  /** How long it stays, when the spec says (the test-inventory toasts); sonner's default otherwise. */
+  durationMs?: number;
 }
 
 export function showToast(message: ToastMessage) {
   const show = message.type === "error" ? toast.error : toast.success;
-  show(message.title, { id: message.id, description: message.description });
+  show(message.title, {
+    id: message.id,
+    description: message.description,
+    duration: message.durationMs,
+  });
 }
 
 /** Shows the toast once each time a new one arrives from the server. */

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { Loader2, UserPlus } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { UserPlus } from "lucide-react";
+import { SubmitButton } from "~/components/admin/kit/submit-button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { FieldError, Input, Label } from "~/components/ui/input";
 
@@ -37,10 +37,16 @@ export function AllowedEmailForm({ error }: { error?: string }) {
           />
           Admin privileges
         </label>
-        <Button type="submit" size="lg" className="h-12" disabled={adding}>
-          {adding ? <Loader2 aria-hidden className="animate-spin" /> : <UserPlus aria-hidden />}
-          {adding ? "Adding..." : "Add Email"}
-        </Button>
+        <SubmitButton
+          size="lg"
+          className="h-12"
+          disabled={adding}
+          pending={adding}
+          pendingLabel="Adding..."
+          icon={<UserPlus aria-hidden />}
+        >
+          Add Email
+        </SubmitButton>
       </Form>
       <div className="mt-2">
         <FieldError id="new-email-error">{error}</FieldError>

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { useId, useState } from "react";
 import { Loader2, Pencil, Wrench } from "lucide-react";
+import { SubmitButton } from "~/components/admin/kit/submit-button";
+import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
@@ -8,12 +9,6 @@ import { Label, Textarea } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import { ADMIN_TEXT, MAINTENANCE_MESSAGE_MAX_LENGTH } from "~/domain/admin";
 import { cn } from "~/lib/cn";
-import { useToastMessage, type ToastMessage } from "~/lib/toast";
-
-interface ActionResult {
-  ok: boolean;
-  toast: ToastMessage;
-}
 
 export interface MaintenanceCardProps {
   shop: { isWorkInProgress: boolean; wipMessage: string };
@@ -23,20 +18,15 @@ export interface MaintenanceCardProps {
 /** The dashboard's shop switch and inline maintenance-message editor (admin spec §2). */
 export function MaintenanceCard({ shop, defaultMessage }: MaintenanceCardProps) {
   const labelId = useId();
-  const toggle = useFetcher<ActionResult>({ key: "maintenance-toggle" });
-  const message = useFetcher<ActionResult>({ key: "maintenance-message" });
-  useToastMessage(toggle.data?.toast);
-  useToastMessage(message.data?.toast);
+  const { fetcher: toggle, busy: saving } = useAdminFetcher({ key: "maintenance-toggle" });
+  const [editing, setEditing] = useState(false);
+  const { fetcher: message, busy: savingMessage } = useAdminFetcher({
+    key: "maintenance-message",
+    onSuccess: () => setEditing(false),
+  });
 
-  const saving = toggle.state !== "idle";
   const pending = toggle.formData?.get("enabled");
   const isOn = pending == null ? shop.isWorkInProgress : pending === "true";
-
-  const [editing, setEditing] = useState(false);
-  const savingMessage = message.state !== "idle";
-  useEffect(() => {
-    if (message.state === "idle" && message.data?.ok) setEditing(false);
-  }, [message.state, message.data]);
 
   return (
     <Card aria-labelledby="maintenance-title" className="relative overflow-hidden">
@@ -110,10 +100,9 @@ export function MaintenanceCard({ shop, defaultMessage }: MaintenanceCardProps) 
                 Leave it empty to use the default: &ldquo;{defaultMessage}&rdquo;
               </p>
               <div className="flex flex-wrap gap-3">
-                <Button type="submit" size="sm" disabled={savingMessage}>
-                  {savingMessage && <Loader2 aria-hidden className="animate-spin" />}
-                  {savingMessage ? "Saving..." : "Save"}
-                </Button>
+                <SubmitButton size="sm" pending={savingMessage} disabled={savingMessage}>
+                  Save
+                </SubmitButton>
                 <Button
                   type="button"
                   size="sm"

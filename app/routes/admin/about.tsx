@@ -13,7 +13,6 @@ import { INFLUENCE_TEXT, influenceCreateSchema } from "~/domain/influence";
 import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
 import { ABOUT_PAGE_KEYS } from "~/domain/page-content-keys";
 import { STAT_TEXT, statCreateSchema } from "~/domain/stat";
-import { useToastMessage, type ToastMessage } from "~/lib/toast";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents } from "~/server/admin/collection-screen.server";
 import { requireAdmin } from "~/server/auth/access.server";
@@ -99,24 +98,15 @@ export async function action({ request }: Route.ActionArgs) {
 /** Switching tabs only changes `?tab=`: nothing to load again for that. */
 export const shouldRevalidate = tabsShouldRevalidate(ABOUT_TABS);
 
-function LoadFailureToasts({ toasts }: { toasts: readonly ToastMessage[] }) {
-  return toasts.map((toast) => <LoadFailureToast key={toast.id} toast={toast} />);
-}
-
-function LoadFailureToast({ toast }: { toast: ToastMessage }) {
-  useToastMessage(toast);
-  return null;
-}
-
 export default function ManageAbout({ loaderData }: Route.ComponentProps) {
   const { entries, lists, failures } = loaderData;
 
   return (
     <AdminScreen
+      toasts={loaderData.toasts}
       title="Manage About Page"
       description="The biography, portrait and section texts of the about page, and its lists: influences, collaborations and the figures in numbers."
     >
-      <LoadFailureToasts toasts={loaderData.toasts} />
       <UrlTabs
         config={ABOUT_TABS}
         label="Parts of the about page"

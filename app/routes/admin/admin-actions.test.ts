@@ -15,6 +15,8 @@ import {
 import * as dashboard from "./dashboard";
 import * as userManagement from "./user-management";
 import * as shop from "../shop";
+import * as manageShop from "./shop";
+import { SHOP_ITEM_TEXT, TEST_ITEM_CLEANUP_TOAST_MS, TEST_ITEM_TOAST_MS } from "~/domain/shop-item";
 
 type Result = {
   status: number;
@@ -158,6 +160,27 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
         wipMessage: DEFAULT_MAINTENANCE_MESSAGE,
       });
       expect(data.defaultMessage).toBe(DEFAULT_MAINTENANCE_MESSAGE);
+    });
+  });
+
+  describe("test inventory", () => {
+    it("answers with toasts that stay as long as the spec says: 8 s for the item, 5 s for the cleanup", async () => {
+      const created = await run(
+        manageShop.action,
+        formPost(app, "/admin/shop", { intent: "create-test-item" }, helper.cookie),
+      );
+      expect(created.body).toMatchObject({
+        ok: true,
+        toast: { title: SHOP_ITEM_TEXT.testItemCreated, durationMs: TEST_ITEM_TOAST_MS },
+      });
+      const cleaned = await run(
+        manageShop.action,
+        formPost(app, "/admin/shop", { intent: "delete-test-items" }, helper.cookie),
+      );
+      expect(cleaned.body).toMatchObject({
+        ok: true,
+        toast: { title: SHOP_ITEM_TEXT.testItemsDeleted, durationMs: TEST_ITEM_CLEANUP_TOAST_MS },
+      });
     });
   });
 

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { LogOut } from "lucide-react";
 import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/dashboard";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminScreen } from "~/components/admin/kit/admin-screen";
 import { DashboardCards } from "~/components/admin/dashboard-cards";
 import { DashboardFigures } from "~/components/admin/dashboard-figures";
 import { MaintenanceCard } from "~/components/admin/maintenance-card";
@@ -50,27 +50,28 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="space-y-12">
-      <AdminPageHeader
-        title="Admin Dashboard"
-        description={
-          <>
-            Welcome back, <span className="text-foreground">{loaderData.name}</span>. Manage the
-            site&apos;s pages, the shop and the team from here.
-          </>
-        }
-        actions={
-          <Form method="post" action="/auth/sign-out" reloadDocument>
-            <Button type="submit" variant="outline">
-              <LogOut aria-hidden /> Sign Out
-            </Button>
-          </Form>
-        }
-      />
+    <AdminScreen
+      hideBackLink
+      className="space-y-12"
+      title="Admin Dashboard"
+      description={
+        <>
+          Welcome back, <span className="text-foreground">{loaderData.name}</span>. Manage the
+          site&apos;s pages, the shop and the team from here.
+        </>
+      }
+      primaryAction={
+        <Form method="post" action="/auth/sign-out" reloadDocument>
+          <Button type="submit" variant="outline">
+            <LogOut aria-hidden /> Sign Out
+          </Button>
+        </Form>
+      }
+    >
       <DashboardFigures figures={loaderData.figures} />
       <MaintenanceCard shop={loaderData.shop} defaultMessage={loaderData.defaultMessage} />
       <DashboardCards />
-    </div>
+    </AdminScreen>
   );
 }
 

@@ -16,12 +16,8 @@ import {
   featuredVideoUpdateSchema,
 } from "~/domain/featured-video";
 import { adminMeta } from "~/domain/seo";
-import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
-import {
-  collectionIntents,
-  loadCollectionScreen,
-} from "~/server/admin/collection-screen.server";
+import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
 import { featuredVideoService } from "~/server/content/featured-videos.server";
 
 export const loader = ({ request }: Route.LoaderArgs) =>
@@ -41,9 +37,9 @@ export const action = ({ request }: Route.ActionArgs) =>
   );
 
 export default function FeaturedVideos({ loaderData }: Route.ComponentProps) {
-  useToastMessage(loaderData.toast);
   return (
     <AdminScreen
+      toasts={[loaderData.toast]}
       title="Featured Videos"
       description="The videos of the home page's video section. Visitors see the active ones, lowest display order first; the first is shown large."
     >

@@ -7,7 +7,7 @@
  * are the featured-videos and photo-gallery screens' own, and post to those screens'
  * actions; React Router then reloads this page's data, previews included.
  */
-import { Link, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "react-router";
 import { ArrowRight, Film, Images, Megaphone, Sparkles } from "lucide-react";
 import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/home";
@@ -23,14 +23,13 @@ import {
 } from "~/components/admin/home/home-previews";
 import {
   HOME_EDITOR_KEYS,
-  HOME_SECTION_PARAM,
   HOME_SECTIONS,
-  homeSectionOf,
-  searchWithSection,
+  HOME_TABS,
   type HomeSectionId,
 } from "~/components/admin/home/home-sections";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { FormAlert } from "~/components/admin/kit/form-alert";
+import { UrlTabs, tabsShouldRevalidate } from "~/components/admin/kit/url-tabs";
 import {
   PageContentEditor,
   type ContentValues,
@@ -38,12 +37,11 @@ import {
 } from "~/components/admin/kit/page-content-editor";
 import { PhotoCarouselPreview } from "~/components/admin/photo-gallery/photo-carousel-preview";
 import { PhotoManager, toPhotoRow } from "~/components/admin/photo-gallery/photo-gallery-screen";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { TabsContent } from "~/components/ui/tabs";
 import { FEATURED_VIDEO_TEXT } from "~/domain/featured-video";
 import { contentDefinition } from "~/domain/page-content";
 import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
 import { PHOTO_TEXT } from "~/domain/photo";
-import { useToastMessage, type ToastMessage } from "~/lib/toast";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { featuredVideoService, readFeaturedVideos } from "~/server/content/featured-videos.server";
@@ -93,19 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** Switching sections only changes `?section=`: nothing to load again for that. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const current = new URLSearchParams(currentUrl.search);
-  const next = new URLSearchParams(nextUrl.search);
-  current.delete(HOME_SECTION_PARAM);
-  next.delete(HOME_SECTION_PARAM);
-  return current.toString() === next.toString() ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = tabsShouldRevalidate(HOME_TABS);
 
 const SECTION_ICONS: Record<HomeSectionId, React.ReactNode> = {
   hero: <Sparkles aria-hidden />,
@@ -113,11 +99,6 @@ const SECTION_ICONS: Record<HomeSectionId, React.ReactNode> = {
   gallery: <Images aria-hidden />,
   cta: <Megaphone aria-hidden />,
 };
-
-function LoadFailureToast({ toast }: { toast: ToastMessage }) {
-  useToastMessage(toast);
-  return null;
-}
 
 type Preview = (values: Record<string, ContentValues>) => React.ReactNode;
 
@@ -159,8 +140,6 @@ function ScreenLink({ to, children }: { to: string; children: React.ReactNode })
 
 export default function ManageHome({ loaderData }: Route.ComponentProps) {
   const { entries, videos, photos, preview, failures } = loaderData;
-  const [searchParams, setSearchParams] = useSearchParams();
-  const section = homeSectionOf(searchParams);
   const entriesOf = (id: HomeSectionId) => {
     const keys: readonly string[] = HOME_SECTIONS.find((s) => s.id === id)!.keys;
     return entries.filter((entry) => keys.includes(entry.pageName));
@@ -172,34 +151,17 @@ export default function ManageHome({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminScreen
+      toasts={loaderData.toasts}
       title="Manage Home Page"
       description="The home page, section by section. Each preview is the public page's own section, drawn from what you type before you save; lists change on the site as soon as they are saved."
     >
-      {loaderData.toasts.map((toast) => (
-        <LoadFailureToast key={toast.id} toast={toast} />
-      ))}
-      <Tabs
-        value={section}
-        onValueChange={(next) =>
-          setSearchParams((current) => searchWithSection(current, next as HomeSectionId), {
-            replace: true,
-            preventScrollReset: true,
-          })
-        }
+      <UrlTabs
+        config={HOME_TABS}
+        label="Sections of the home page"
+        icons={SECTION_ICONS}
+        // Two by two on a phone, so every section is in view.
+        listClassName="max-sm:grid max-sm:w-full max-sm:grid-cols-2 max-sm:rounded-2xl"
       >
-        <TabsList
-          aria-label="Sections of the home page"
-          // Two by two on a phone, so every section is in view.
-          className="max-sm:grid max-sm:w-full max-sm:grid-cols-2 max-sm:rounded-2xl"
-        >
-          {HOME_SECTIONS.map((s) => (
-            <TabsTrigger key={s.id} value={s.id}>
-              <span className="hidden sm:contents">{SECTION_ICONS[s.id]}</span>
-              {s.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-
         <TabsContent value="hero" className="space-y-12">
           <SectionTexts
             title="Hero"
@@ -272,7 +234,7 @@ export default function ManageHome({ loaderData }: Route.ComponentProps) {
             preview={(values) => <CtaPreview values={values} />}
           />
         </TabsContent>
-      </Tabs>
+      </UrlTabs>
       <p className="text-sm text-muted-foreground">
         The testimonial and the upcoming-events heading of the home page are edited with the other
         page texts: <ScreenLink to="/admin/page-content">Page Content</ScreenLink>

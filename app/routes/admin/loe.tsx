@@ -26,7 +26,6 @@ import { LOE_IMAGE_TEXT, loeImageCreateSchema, loeImageUpdateSchema } from "~/do
 import { LOE_VIDEO_TEXT, loeVideoCreateSchema, loeVideoUpdateSchema } from "~/domain/loe-video";
 import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
 import { adminMeta } from "~/domain/seo";
-import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import {
   collectionIntents,
@@ -128,9 +127,9 @@ const TAB_ICONS = {
 };
 
 export default function ManageLoe({ loaderData }: Route.ComponentProps) {
-  useToastMessage(loaderData.toast);
   return (
     <AdminScreen
+      toasts={[loaderData.toast]}
       title="Manage LOE"
       description="The LOE page: its header and contact banner, the videos, the audio collection and the photo gallery. Changes show on the public page at its next load."
     >

@@ -15,12 +15,8 @@ import {
   photoValues,
 } from "~/domain/photo";
 import { adminMeta } from "~/domain/seo";
-import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
-import {
-  collectionIntents,
-  loadCollectionScreen,
-} from "~/server/admin/collection-screen.server";
+import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
 import { photoGalleryService } from "~/server/content/photo-gallery.server";
 
 export const loader = ({ request }: Route.LoaderArgs) =>
@@ -43,9 +39,9 @@ export const action = ({ request }: Route.ActionArgs) =>
   );
 
 export default function PhotoGallery({ loaderData }: Route.ComponentProps) {
-  useToastMessage(loaderData.toast);
   return (
     <AdminScreen
+      toasts={[loaderData.toast]}
       title="Photo Gallery"
       description="The photos of the home page's gallery. Add, edit and order them here; visitors see the Active, Featured ones in this order."
     >

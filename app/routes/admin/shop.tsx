@@ -17,6 +17,8 @@ import { INTENT_FIELD } from "~/domain/admin-action";
 import { adminMeta } from "~/domain/seo";
 import {
   SHOP_ITEM_TEXT,
+  TEST_ITEM_CLEANUP_TOAST_MS,
+  TEST_ITEM_TOAST_MS,
   imageUrlCheckSchema,
   noInputSchema,
   shopItemCreateSchema,
@@ -91,6 +93,7 @@ export async function action({ request }: Route.ActionArgs) {
       run: ({ db, actor }) => createTestShopItem(db, actor),
       success: (row) => ({ title: SHOP_ITEM_TEXT.testItemCreated, description: row.title }),
       failure: SHOP_ITEM_TEXT.testItemCreateFailed,
+      toastMs: TEST_ITEM_TOAST_MS,
     }),
     [DELETE_TEST_ITEMS_INTENT]: intent({
       schema: noInputSchema,
@@ -100,6 +103,7 @@ export async function action({ request }: Route.ActionArgs) {
         description: `${count} test item(s) deleted`,
       }),
       failure: SHOP_ITEM_TEXT.testItemDeleteFailed,
+      toastMs: TEST_ITEM_CLEANUP_TOAST_MS,
     }),
   });
 }

@@ -1,9 +1,8 @@
 import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/user-management";
-import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AllowedEmailForm } from "~/components/admin/allowed-email-form";
 import { AllowedEmailList } from "~/components/admin/allowed-email-list";
-import { BackToDashboard } from "~/components/admin/back-to-dashboard";
+import { AdminScreen } from "~/components/admin/kit/admin-screen";
 import { ADMIN_TEXT, addAllowedEmailSchema, removeAllowedEmailSchema } from "~/domain/admin";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
@@ -70,12 +69,10 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
   useToastMessage(actionData?.toast);
   const fieldErrors = actionData && !actionData.ok ? actionData.fieldErrors : undefined;
   return (
-    <div className="space-y-10">
-      <BackToDashboard />
-      <AdminPageHeader
-        title="User Management"
-        description="People whose e-mail address is on this list can create an account, sign in and use the admin area. Everyone else is refused."
-      />
+    <AdminScreen
+      title="User Management"
+      description="People whose e-mail address is on this list can create an account, sign in and use the admin area. Everyone else is refused."
+    >
       {loaderData.canManage ? (
         <AllowedEmailForm key={loaderData.emails.length} error={fieldErrors?.email} />
       ) : (
@@ -93,7 +90,7 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
         canManage={loaderData.canManage}
         loadFailed={loaderData.loadFailed}
       />
-    </div>
+    </AdminScreen>
   );
 }
 

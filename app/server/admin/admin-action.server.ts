@@ -40,6 +40,8 @@ export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown> {
   failure: string;
   /** What an unexpected failure reads as after "{failure}: " (spec §8 "Unknown error"). */
   unexpected?: string;
+  /** How long the answer's toast stays, when the spec says (sonner's default otherwise). */
+  toastMs?: number;
   /** Only people whose allow-list entry has "Admin privileges" (docs/decisions/014). */
   privileged?: boolean;
   /** Answer with a redirect to this path plus a flash toast (post/redirect/get). */
@@ -155,7 +157,12 @@ export async function handleAdminAction(
     return failed(
       intentName,
       described.status,
-      newToast("error", described.expected ? described.title : "Error", description),
+      newToast(
+        "error",
+        described.expected ? described.title : "Error",
+        description,
+        handler.toastMs,
+      ),
       field ? { [field]: described.message } : {},
     );
   }
@@ -164,7 +171,7 @@ export async function handleAdminAction(
     typeof handler.success === "string"
       ? { title: handler.success }
       : handler.success(result, parsed.data);
-  const toast = newToast("success", success.title, success.description);
+  const toast = newToast("success", success.title, success.description, handler.toastMs);
   if (handler.redirectTo) {
     // Post/redirect/get: a reload never repeats the change; the toast rides along.
     throw redirect(handler.redirectTo, { headers: withFlashToast(toast) });

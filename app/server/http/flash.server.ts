@@ -26,8 +26,10 @@ export function newToast(
   type: ToastMessage["type"],
   title: string,
   description?: string,
+  durationMs?: number,
 ): ToastMessage {
-  return { id: crypto.randomUUID(), type, title, description };
+  const toast: ToastMessage = { id: crypto.randomUUID(), type, title, description };
+  return durationMs === undefined ? toast : { ...toast, durationMs };
 }
 
 /** Adds the Set-Cookie for a flash toast to `headers` (created when missing). */

@@ -3,12 +3,12 @@
  * nothing is sent), delete one after confirming, the list as a two-column grid.
  */
 import { useId, useState } from "react";
-import { Loader2, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import type { AboutInfluence } from "~/components/about/about-sections";
 import { AdminSection } from "~/components/admin/kit/admin-screen";
 import { ConfirmDeleteButton } from "~/components/admin/kit/confirm-dialog";
+import { SubmitButton } from "~/components/admin/kit/submit-button";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
-import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { INTENT_FIELD } from "~/domain/admin-action";
@@ -88,10 +88,14 @@ function InfluenceAddForm() {
           />
         )}
       </FormField>
-      <Button type="submit" className="sm:mt-7" aria-disabled={busy || undefined}>
-        {busy ? <Loader2 aria-hidden className="animate-spin" /> : <Plus aria-hidden />}
-        {busy ? "Saving..." : "Add Influence"}
-      </Button>
+      <SubmitButton
+        className="sm:mt-7"
+        pending={busy}
+        icon={<Plus aria-hidden />}
+        aria-disabled={busy || undefined}
+      >
+        Add Influence
+      </SubmitButton>
     </fetcher.Form>
   );
 }

@@ -34,7 +34,19 @@ export function toEventRow(event: Omit<EventRow, "status"> & { status: string })
   const { id, title, description, date, time, venue, city, ticketUrl, imageUrl, isFeatured } =
     event;
   const status = event.status as EventStatus;
-  return { id, title, description, date, time, venue, city, ticketUrl, imageUrl, status, isFeatured };
+  return {
+    id,
+    title,
+    description,
+    date,
+    time,
+    venue,
+    city,
+    ticketUrl,
+    imageUrl,
+    status,
+    isFeatured,
+  };
 }
 
 const STATUS_VARIANTS = {

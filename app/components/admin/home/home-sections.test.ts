@@ -4,10 +4,9 @@ import {
   HOME_EDITOR_KEYS,
   HOME_KEYS_ELSEWHERE,
   HOME_SECTIONS,
-  homeSectionOf,
+  HOME_TABS,
   previewContent,
   previewImageUrl,
-  searchWithSection,
 } from "./home-sections";
 
 describe("the home editor's sections", () => {
@@ -37,14 +36,9 @@ describe("the home editor's sections", () => {
     ]);
   });
 
-  it("keeps the open section in ?section=, the first one without it", () => {
-    expect(homeSectionOf(new URLSearchParams(""))).toBe("hero");
-    expect(homeSectionOf(new URLSearchParams("section=gallery"))).toBe("gallery");
-    expect(homeSectionOf(new URLSearchParams("section=nope"))).toBe("hero");
-    expect(searchWithSection(new URLSearchParams("x=1"), "cta").toString()).toBe("x=1&section=cta");
-    expect(searchWithSection(new URLSearchParams("section=cta&x=1"), "hero").toString()).toBe(
-      "x=1",
-    );
+  it("keeps the open section in ?section=, Hero first", () => {
+    expect(HOME_TABS.param).toBe("section");
+    expect(HOME_TABS.tabs.map((t) => t.value)).toEqual(["hero", "videos", "gallery", "cta"]);
   });
 });
 

@@ -5,6 +5,7 @@
  * values become the public sections' props. Pure: the route (server) and the screen
  * (browser) both read it.
  */
+import { defineUrlTabs } from "~/components/admin/kit/url-tabs";
 import { isOwnUploadPath, isWebUrl } from "~/domain/file-reference";
 import { resolveContentEntry, type ContentEntry, type PageContentKey } from "~/domain/page-content";
 import { HOME_PAGE_KEYS } from "~/domain/page-content-keys";
@@ -48,26 +49,11 @@ export const HOME_KEYS_ELSEWHERE: readonly HomeKey[] = HOME_PAGE_KEYS.filter(
   (key) => !(HOME_EDITOR_KEYS as readonly string[]).includes(key),
 );
 
-/** The query parameter that keeps the open section in the address (reload, shared link). */
-export const HOME_SECTION_PARAM = "section";
-const DEFAULT_SECTION: HomeSectionId = "hero";
-
-/** The section an address asks for; the first one for a missing or unknown one. */
-export function homeSectionOf(search: URLSearchParams): HomeSectionId {
-  const asked = search.get(HOME_SECTION_PARAM);
-  return HOME_SECTIONS.find((section) => section.id === asked)?.id ?? DEFAULT_SECTION;
-}
-
-/** The address of `section`, keeping the other query parameters (the first needs none). */
-export function searchWithSection(
-  search: URLSearchParams,
-  section: HomeSectionId,
-): URLSearchParams {
-  const next = new URLSearchParams(search);
-  if (section === DEFAULT_SECTION) next.delete(HOME_SECTION_PARAM);
-  else next.set(HOME_SECTION_PARAM, section);
-  return next;
-}
+/** The open section lives in `?section=` (a reload or a shared link opens it again). */
+export const HOME_TABS = defineUrlTabs({
+  param: "section",
+  tabs: HOME_SECTIONS.map((section) => ({ value: section.id, label: section.label })),
+});
 
 /** One key's values as the editor's preview slot hands them over (saved or not). */
 export interface DraftValues {

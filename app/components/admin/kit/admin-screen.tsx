@@ -6,8 +6,9 @@ import { useId } from "react";
 import { Plus } from "lucide-react";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { AdminPageHeader } from "../admin-page-header";
-import { BackToDashboard } from "../back-to-dashboard";
+import { useToastMessage, type ToastMessage } from "~/lib/toast";
+import { AdminPageHeader } from "./admin-page-header";
+import { BackToDashboard } from "./back-to-dashboard";
 
 export interface AdminScreenProps {
   title: string;
@@ -16,6 +17,8 @@ export interface AdminScreenProps {
   primaryAction?: React.ReactNode;
   /** Leave out the Back to Dashboard link (the dashboard itself). */
   hideBackLink?: boolean;
+  /** Toasts from the loader (a part that could not be read), each shown once. */
+  toasts?: readonly (ToastMessage | null | undefined)[];
   className?: string;
   children: React.ReactNode;
 }
@@ -25,16 +28,23 @@ export function AdminScreen({
   description,
   primaryAction,
   hideBackLink = false,
+  toasts = [],
   className,
   children,
 }: AdminScreenProps) {
   return (
     <div data-slot="admin-screen" className={cn("space-y-10", className)}>
+      {toasts.map((toast) => toast && <LoaderToast key={toast.id} toast={toast} />)}
       {!hideBackLink && <BackToDashboard />}
       <AdminPageHeader title={title} description={description} actions={primaryAction} />
       {children}
     </div>
   );
+}
+
+function LoaderToast({ toast }: { toast: ToastMessage }) {
+  useToastMessage(toast);
+  return null;
 }
 
 /** The gold "Add …" button of a collection screen. */

@@ -10,7 +10,7 @@
 import type { z } from "zod";
 import type { CollectionTexts, RowIntents } from "~/domain/collection-rows";
 import type { FieldErrors } from "~/domain/admin-action";
-import { useToastMessage, type ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "~/lib/toast";
 import { AddButton, AdminScreen, AdminSection } from "./admin-screen";
 import { DataTable, type DataTableColumn, type RowActions } from "./data-table";
 import type { FieldConfig } from "./entity-form-fields";
@@ -215,10 +215,10 @@ export function CollectionScreen<T extends { id: string }>({
   ...props
 }: Omit<CollectionSectionProps<T>, "dialog"> & { children?: React.ReactNode }) {
   const { screen, list } = props;
-  useToastMessage(list.toast);
   const dialog = useEntityDialog<T>();
   return (
     <AdminScreen
+      toasts={[list.toast]}
       title={screen.title ?? screen.list.title}
       description={screen.description}
       primaryAction={<AddButton onClick={dialog.openAdd}>{screen.addLabel}</AddButton>}

@@ -119,7 +119,8 @@ describe("DataTable", () => {
     expect(html).toContain('aria-label="Edit &quot;So What&quot;"');
     expect(html).toContain('aria-label="Delete &quot;So What&quot;"');
     expect(html).toContain('href="#open-b"');
-    const switches = html.match(/<button[^>]*aria-label="Show &quot;So What&quot;"[^>]*>/)?.[0] ?? "";
+    const switches =
+      html.match(/<button[^>]*aria-label="Show &quot;So What&quot;"[^>]*>/)?.[0] ?? "";
     expect(switches).toContain('aria-checked="false"');
     // Every switch in the table, the column's and the actions', posts the table's intent.
     expect(html).not.toContain('value="set-flag"');

@@ -9,7 +9,8 @@ import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
-import type { FieldConfig } from "./entity-form-fields";
+import { cn } from "~/lib/cn";
+import type { FieldConfig, FormSnapshot } from "./entity-form-fields";
 import { SubmitButton } from "./submit-button";
 import { useEntityForm } from "./use-entity-form";
 
@@ -36,8 +37,12 @@ export interface EntityFormDialogProps<S extends z.ZodType> {
   onInvalid?: (errors: FieldErrors) => void;
   /** After the action answered ok (the dialog is closing). */
   onSaved?: (data: AdminActionResult | undefined) => void;
-  /** More content below the fields (a preview, a settings panel). */
+  /** More content below the fields (hidden inputs, a settings panel). */
   children?: React.ReactNode;
+  /** A live preview of the unsaved values, beside the fields (the theme's). */
+  preview?: (values: FormSnapshot) => React.ReactNode;
+  /** "wide" for a form with a preview beside its fields. */
+  size?: "default" | "wide";
   /**
    * Also check the form this long after the last change (admin spec §5 "Event": 300 ms),
    * showing what the change got wrong; without it the check runs on Save only.
@@ -46,7 +51,7 @@ export interface EntityFormDialogProps<S extends z.ZodType> {
 }
 
 export function EntityFormDialog<S extends z.ZodType>(props: EntityFormDialogProps<S>) {
-  const { open, onOpenChange, title, description } = props;
+  const { open, onOpenChange, title, description, size = "default" } = props;
   const [busy, setBusy] = useState(false);
   return (
     <Dialog
@@ -59,7 +64,10 @@ export function EntityFormDialog<S extends z.ZodType>(props: EntityFormDialogPro
       description={description}
       dismissible={!busy}
       // Long forms scroll inside the dialog, so a phone reaches the buttons.
-      className="max-h-[calc(100dvh-2rem)] w-[min(100vw-2rem,42rem)] overflow-auto"
+      className={cn(
+        "max-h-[calc(100dvh-2rem)] overflow-auto",
+        size === "wide" ? "w-[min(100vw-2rem,56rem)]" : "w-[min(100vw-2rem,42rem)]",
+      )}
     >
       <EntityForm {...props} onBusyChange={setBusy} />
     </Dialog>
@@ -71,6 +79,7 @@ function EntityForm<S extends z.ZodType>({
   submitLabel = "Save",
   onSaved,
   children,
+  preview,
   onBusyChange,
   ...options
 }: EntityFormDialogProps<S> & { onBusyChange: (busy: boolean) => void }) {
@@ -89,7 +98,7 @@ function EntityForm<S extends z.ZodType>({
       {form.hiddenFields}
       {/* A disabled fieldset disables every control and button inside while saving. */}
       <fieldset disabled={busy} className="min-w-0 space-y-6">
-        {form.renderFields({ autoFocusFirst: true, children })}
+        {form.renderFields({ autoFocusFirst: true, children, preview })}
         <div className="flex flex-col-reverse gap-3 border-t border-border/60 pt-5 sm:flex-row sm:justify-end">
           <Button variant="ghost" onClick={() => onOpenChange(false)}>
             Cancel

@@ -11,6 +11,7 @@ import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import type { UploadedFile, UploadKind } from "~/domain/uploads";
 import { cn } from "~/lib/cn";
+import { ColorField } from "./color-field";
 import { TagsInput } from "./tags-input";
 import { UploadField } from "./upload-field";
 
@@ -42,6 +43,8 @@ interface BaseField {
   half?: boolean;
   /** Show the field only while this holds; a hidden field is not posted. */
   showWhen?: (values: FormSnapshot) => boolean;
+  /** Fields of one group sit together under its legend ("Colours", "Fonts and motion"). */
+  group?: string;
 }
 
 export type FieldConfig =
@@ -66,6 +69,7 @@ export type FieldConfig =
       kind: "choice";
       options: readonly { value: string; label: string }[];
     })
+  | (BaseField & { kind: "color" })
   | (BaseField & { kind: "date" })
   | (BaseField & { kind: "time" })
   | (BaseField & { kind: "tags"; itemLabel?: string })
@@ -196,6 +200,18 @@ export function EntityFormField({
           initial={typeof initial === "string" ? initial : ""}
           className={cell}
           autoFocus={autoFocus}
+        />
+      );
+    case "color":
+      return (
+        <ColorField
+          id={id}
+          name={field.name}
+          label={field.label}
+          defaultValue={typeof initial === "string" ? initial : ""}
+          error={error}
+          className={cell}
+          onChange={(value) => onValueChange(field.name, value)}
         />
       );
     case "upload":

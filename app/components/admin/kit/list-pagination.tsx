@@ -25,7 +25,7 @@ export function ListPagination({ page, pageCount, summary, label, hrefFor }: Lis
       aria-label={label}
       className="flex flex-col items-center justify-between gap-3 text-sm text-muted-foreground sm:flex-row"
     >
-      <p>
+      <p aria-live="polite">
         {summary} · Page {page} of {pageCount}
       </p>
       {pageCount > 1 && (

@@ -32,6 +32,7 @@ import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast";
 import { ConfirmDialog } from "./confirm-dialog";
 import { FormAlert } from "./form-alert";
+import { SubmitButton } from "./submit-button";
 import {
   draftErrors,
   draftOf,
@@ -407,15 +408,15 @@ function ContentEntryCard({
         {otherErrors.length > 0 && <FormAlert message={otherErrors.join(" ")} />}
 
         <div className="flex flex-wrap items-center gap-3">
-          <Button
-            type="submit"
+          <SubmitButton
             size="sm"
+            pending={busy}
+            icon={<Save aria-hidden />}
             aria-disabled={!canSave || undefined}
             className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-primary"
           >
-            {busy ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
-            {busy ? "Saving..." : "Save"}
-          </Button>
+            Save
+          </SubmitButton>
           {dirty && !busy && (
             <Button size="sm" variant="ghost" onClick={discard}>
               <RotateCcw aria-hidden /> Discard changes

@@ -21,9 +21,9 @@ describe("a screen's tab in the address", () => {
     expect(searchWithTab(TABS, new URLSearchParams("x=1"), "influences").toString()).toBe(
       "x=1&tab=influences",
     );
-    expect(searchWithTab(TABS, new URLSearchParams("tab=influences&x=1"), "content").toString()).toBe(
-      "x=1",
-    );
+    expect(
+      searchWithTab(TABS, new URLSearchParams("tab=influences&x=1"), "content").toString(),
+    ).toBe("x=1");
   });
 
   it("reloads nothing when only the tab changes, and as usual otherwise", () => {

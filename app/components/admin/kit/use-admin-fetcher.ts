@@ -24,6 +24,8 @@ export function fieldErrorsOf(data: AdminActionResult | undefined): FieldErrors 
 export interface AdminFetcherOptions<T> {
   /** Share the fetcher with other components (useFetcher's key). */
   key?: string;
+  /** A lookup that changes nothing (an address check): its answer is read, not toasted. */
+  quiet?: boolean;
   /** After a submission ends in success (once the page's data has been reloaded). */
   onSuccess?: (data: AdminActionResult<T> | undefined) => void;
   /** After a submission ends in failure. */
@@ -32,7 +34,7 @@ export interface AdminFetcherOptions<T> {
 
 export function useAdminFetcher<T = unknown>(options: AdminFetcherOptions<T> = {}) {
   const fetcher = useFetcher<AdminActionResult<T>>({ key: options.key });
-  useToastMessage(fetcher.data?.toast);
+  useToastMessage(options.quiet ? null : fetcher.data?.toast);
 
   const busy = fetcher.state !== "idle";
   const data = fetcher.data;

@@ -157,34 +157,59 @@ export function useEntityForm<S extends z.ZodType>({
 
   const id = (defaultValues as { id?: unknown } | undefined)?.id;
 
-  /** The hidden routing fields, the visible fields in a grid, and the form's alerts. */
+  /**
+   * The visible fields in a grid (a group's under its legend), a live preview beside
+   * them when the form has one, then the extra content and the form's alerts.
+   */
   function renderFields({
     gridClassName,
     autoFocusFirst = false,
     children,
+    preview,
   }: {
     gridClassName?: string;
     autoFocusFirst?: boolean;
     children?: React.ReactNode;
+    /** The public look of the unsaved values, beside the fields (sticky on wide screens). */
+    preview?: (values: FormSnapshot) => React.ReactNode;
   }) {
+    const grid = cn("grid gap-5 sm:grid-cols-2", gridClassName);
+    const field = (config: FieldConfig) => (
+      <EntityFormField
+        key={config.name}
+        autoFocus={autoFocusFirst && config === visible[0]}
+        field={config}
+        id={fieldId(config.name)}
+        error={errors[config.name]}
+        defaults={defaultValues}
+        onValueChange={setValue}
+        onUploadBusyChange={setUploadBusy}
+        controls={controls}
+        values={snapshot}
+      />
+    );
+    const fieldsNode = groupRuns(visible).map(({ group, fields: run }, index) =>
+      group ? (
+        <fieldset key={group} className="min-w-0">
+          <legend className="mb-3 text-base font-semibold">{group}</legend>
+          <div className={grid}>{run.map(field)}</div>
+        </fieldset>
+      ) : (
+        <div key={index} className={grid}>
+          {run.map(field)}
+        </div>
+      ),
+    );
     return (
       <>
-        <div className={cn("grid gap-5 sm:grid-cols-2", gridClassName)}>
-          {visible.map((field, index) => (
-            <EntityFormField
-              key={field.name}
-              autoFocus={autoFocusFirst && index === 0}
-              field={field}
-              id={fieldId(field.name)}
-              error={errors[field.name]}
-              defaults={defaultValues}
-              onValueChange={setValue}
-              onUploadBusyChange={setUploadBusy}
-              controls={controls}
-              values={snapshot}
-            />
-          ))}
-        </div>
+        {preview ? (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
+            <div className="min-w-0 space-y-6">{fieldsNode}</div>
+            <div className="space-y-4 lg:sticky lg:top-0 lg:self-start">{preview(snapshot)}</div>
+          </div>
+        ) : (
+          fieldsNode
+        )}
         {children}
         {otherErrors.length > 0 && <FormAlert message={otherErrors.join(" ")} />}
         {!clientErrors && otherErrors.length === 0 && <FormAlert message={failure} />}
@@ -208,6 +233,17 @@ export function useEntityForm<S extends z.ZodType>({
     ),
     renderFields,
   };
+}
+
+/** Consecutive fields of one group (or of none) together, in the form's order. */
+function groupRuns(fields: readonly FieldConfig[]) {
+  const runs: { group?: string; fields: FieldConfig[] }[] = [];
+  for (const field of fields) {
+    const last = runs.at(-1);
+    if (last && last.group === field.group) last.fields.push(field);
+    else runs.push({ group: field.group, fields: [field] });
+  }
+  return runs;
 }
 
 /**

@@ -5,7 +5,8 @@
  * description only; spec §7).
  */
 import { useId, useRef, useState } from "react";
-import { AtSign, Loader2, Save } from "lucide-react";
+import { AtSign, Save } from "lucide-react";
+import { SubmitButton } from "~/components/admin/kit/submit-button";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { useUnsavedChanges } from "~/components/admin/kit/use-unsaved-changes";
 import {
@@ -94,15 +95,15 @@ export function BannerEditor({
         </FormField>
 
         <div className="flex flex-wrap items-center gap-3">
-          <Button
-            type="submit"
+          <SubmitButton
             size="sm"
+            pending={busy}
+            icon={<Save aria-hidden />}
             aria-disabled={!canSave || undefined}
             className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-primary"
           >
-            {busy ? <Loader2 aria-hidden className="animate-spin" /> : <Save aria-hidden />}
-            {busy ? "Saving..." : "Update Banner"}
-          </Button>
+            Update Banner
+          </SubmitButton>
           <Button size="sm" variant="outline" onClick={insertPlaceholder} disabled={busy}>
             <AtSign aria-hidden /> Insert e-mail placeholder
           </Button>

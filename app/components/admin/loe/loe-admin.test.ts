@@ -19,7 +19,12 @@ import {
 describe("tabs and intents", () => {
   it("are the spec's four, in ?tab=, Page Content first", () => {
     expect(LOE_TABS.param).toBe("tab");
-    expect(LOE_TABS.tabs.map((t) => t.label)).toEqual(["Page Content", "Videos", "Audio", "Images"]);
+    expect(LOE_TABS.tabs.map((t) => t.label)).toEqual([
+      "Page Content",
+      "Videos",
+      "Audio",
+      "Images",
+    ]);
   });
 
   it("namespaces every intent by its tab", () => {

@@ -4,17 +4,14 @@
  * them from SoundCloud (asked once the typing settles; nothing shows when it could not).
  */
 import { useEffect, useState } from "react";
-import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
-import type { AdminActionResult } from "~/domain/admin-action";
+import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { INTENT_FIELD } from "~/domain/admin-action";
 import type { SoundCloudPlaylistInfo } from "~/domain/loe-audio-track";
 import { LOE_INTENTS, canLookUpPlaylist, soundCloudFlags, trackCountLabel } from "./loe-admin";
 
 /** How long the typing must rest before SoundCloud is asked about a playlist. */
 const LOOKUP_DELAY_MS = 600;
-
-type LookupAnswer = AdminActionResult<{ url: string; info: SoundCloudPlaylistInfo | null }>;
 
 export function SoundCloudLinkNote({ url, hint }: { url: string; hint: React.ReactNode }) {
   const link = url.trim();
@@ -35,7 +32,9 @@ export function SoundCloudLinkNote({ url, hint }: { url: string; hint: React.Rea
 }
 
 function usePlaylistInfo(link: string): SoundCloudPlaylistInfo | null {
-  const fetcher = useFetcher<LookupAnswer>();
+  const { fetcher } = useAdminFetcher<{ url: string; info: SoundCloudPlaylistInfo | null }>({
+    quiet: true,
+  });
   const { submit } = fetcher;
   const [asked, setAsked] = useState<string | null>(null);
   const wanted = canLookUpPlaylist(link);

@@ -11,11 +11,12 @@
 import { useState } from "react";
 import { CheckCircle2, Mail, RotateCcw, Truck } from "lucide-react";
 import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
+import { DetailDialog } from "~/components/admin/kit/detail-dialog";
 import { FormAlert } from "~/components/admin/kit/form-alert";
+import { SubmitButton } from "~/components/admin/kit/submit-button";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { AdminActionResult } from "~/domain/admin-action";
@@ -69,12 +70,11 @@ export function OrderDetailDialog({ order, missing, onClose, timeZone }: OrderDe
 
   return (
     <>
-      <Dialog
+      <DetailDialog
         open={open}
         onClose={close}
         title={order ? `Order #${order.shortId}` : "Order"}
         description={order ? order.customerEmail : undefined}
-        className="max-h-[calc(100dvh-2rem)] w-[min(100vw-1rem,52rem)] overflow-auto"
       >
         {order ? (
           <OrderDetailBody
@@ -89,7 +89,7 @@ export function OrderDetailDialog({ order, missing, onClose, timeZone }: OrderDe
             {missing}
           </p>
         )}
-      </Dialog>
+      </DetailDialog>
       {order && (
         <>
           <ConfirmDialog
@@ -381,10 +381,15 @@ function MarkShippedForm({ orderId }: { orderId: string }) {
         )}
       </FormField>
       <FormAlert message={failure} />
-      <Button type="submit" size="sm" disabled={busy} className="w-full sm:w-auto">
-        <Truck aria-hidden />
-        {busy ? "Saving..." : "Mark as Shipped"}
-      </Button>
+      <SubmitButton
+        size="sm"
+        disabled={busy}
+        pending={busy}
+        icon={<Truck aria-hidden />}
+        className="w-full sm:w-auto"
+      >
+        Mark as Shipped
+      </SubmitButton>
       <p className="text-xs text-muted-foreground">The buyer gets a shipping e-mail.</p>
     </fetcher.Form>
   );

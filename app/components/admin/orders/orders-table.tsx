@@ -4,10 +4,10 @@
  * under it, so the table keeps the columns that matter.
  */
 import { Link } from "react-router";
-import { ChevronLeft, ChevronRight, PackageOpen, Truck } from "lucide-react";
+import { PackageOpen, Truck } from "lucide-react";
 import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
+import { ListPagination } from "~/components/admin/kit/list-pagination";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
 import {
   ORDER_ADMIN_TEXT,
   ORDER_STATUS_TONES,
@@ -19,7 +19,6 @@ import {
   type OrderListPage,
   type OrderListRow,
 } from "~/domain/order-admin";
-import { cn } from "~/lib/cn";
 import { formatOrderDate, formatOrderMoney } from "./order-format";
 
 /** The address of one order, keeping the list's filters and page. */
@@ -161,56 +160,15 @@ export function OrdersTable({
         loadFailed={loadFailed}
         caption="Orders, newest first"
       />
-      {!loadFailed && list.total > 0 && <Pagination list={list} filters={filters} path={path} />}
+      {!loadFailed && list.total > 0 && (
+        <ListPagination
+          page={list.page}
+          pageCount={list.pageCount}
+          summary={list.total === 1 ? "1 order" : `${list.total} orders`}
+          label="Pages of orders"
+          hrefFor={(page) => orderHref(path, { ...filters, page }, null)}
+        />
+      )}
     </div>
-  );
-}
-
-function Pagination({
-  list,
-  filters,
-  path,
-}: {
-  list: OrderListPage;
-  filters: OrderFilters;
-  path: string;
-}) {
-  const pageLink = (page: number) => orderHref(path, { ...filters, page }, null);
-  const linkClasses = cn(buttonVariants({ variant: "ghost", size: "sm" }));
-  const disabledClasses = cn(linkClasses, "pointer-events-none opacity-40");
-  return (
-    <nav
-      aria-label="Pages of orders"
-      className="flex flex-col items-center justify-between gap-3 text-sm text-muted-foreground sm:flex-row"
-    >
-      <p aria-live="polite">
-        {list.total === 1 ? "1 order" : `${list.total} orders`} · Page {list.page} of{" "}
-        {list.pageCount}
-      </p>
-      <div className="flex gap-2">
-        {list.page > 1 ? (
-          <Link to={pageLink(list.page - 1)} className={linkClasses} rel="prev">
-            <ChevronLeft aria-hidden />
-            Previous
-          </Link>
-        ) : (
-          <span aria-disabled="true" className={disabledClasses}>
-            <ChevronLeft aria-hidden />
-            Previous
-          </span>
-        )}
-        {list.page < list.pageCount ? (
-          <Link to={pageLink(list.page + 1)} className={linkClasses} rel="next">
-            Next
-            <ChevronRight aria-hidden />
-          </Link>
-        ) : (
-          <span aria-disabled="true" className={disabledClasses}>
-            Next
-            <ChevronRight aria-hidden />
-          </span>
-        )}
-      </div>
-    </nav>
   );
 }

@@ -5,9 +5,9 @@
  * network, see image-url-check.server.ts). Shows 'Valid image URL' or 'Invalid image URL'.
  */
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
-import { INTENT_FIELD, type AdminActionResult } from "~/domain/admin-action";
+import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
+import { INTENT_FIELD } from "~/domain/admin-action";
 import { SHOP_ITEM_TEXT, shouldProbeImageUrl } from "~/domain/shop-item";
 
 export const CHECK_IMAGE_INTENT = "check-image";
@@ -28,7 +28,7 @@ export function ImageUrlStatus({ url }: { url: string }) {
 }
 
 function ImageUrlCheckText({ url }: { url: string }) {
-  const fetcher = useFetcher<AdminActionResult<ImageCheckResult>>();
+  const { fetcher } = useAdminFetcher<ImageCheckResult>({ quiet: true });
   const wanted = url.trim();
   const probe = shouldProbeImageUrl(wanted);
   const { submit } = fetcher;

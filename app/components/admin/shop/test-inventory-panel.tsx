@@ -4,34 +4,22 @@
  * checkout, and deletes every item whose title contains 'Test Physical Item'. Its toasts
  * stay 8000 ms (create) and 5000 ms (cleanup).
  */
-import { useEffect, useId, useRef } from "react";
-import { useFetcher } from "react-router";
-import { FlaskConical, Loader2, Trash2 } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { useId } from "react";
+import { FlaskConical, Trash2 } from "lucide-react";
+import { SubmitButton } from "~/components/admin/kit/submit-button";
+import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Card } from "~/components/ui/card";
-import { INTENT_FIELD, type AdminActionResult } from "~/domain/admin-action";
-import { TEST_ITEM_CLEANUP_TOAST_MS, TEST_ITEM_TOAST_MS, TEST_SHOP_ITEM } from "~/domain/shop-item";
-import { toast } from "~/lib/toast";
+import { INTENT_FIELD } from "~/domain/admin-action";
+import { TEST_SHOP_ITEM } from "~/domain/shop-item";
 
 export const CREATE_TEST_ITEM_INTENT = "create-test-item";
 export const DELETE_TEST_ITEMS_INTENT = "delete-test-items";
 
 export function TestInventoryPanel() {
-  const fetcher = useFetcher<AdminActionResult>();
-  const busyIntent = fetcher.state === "idle" ? null : fetcher.formData?.get(INTENT_FIELD);
-  const shown = useRef<AdminActionResult | undefined>(undefined);
+  // The answers' toasts stay as long as the spec says (the action sets their durations).
+  const { fetcher, busy } = useAdminFetcher();
+  const busyIntent = busy ? fetcher.formData?.get(INTENT_FIELD) : null;
   const headingId = useId();
-
-  // Each answer's toast once, with the panel's own durations.
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data?.toast || shown.current === data) return;
-    shown.current = data;
-    const duration =
-      data.intent === CREATE_TEST_ITEM_INTENT ? TEST_ITEM_TOAST_MS : TEST_ITEM_CLEANUP_TOAST_MS;
-    const show = data.toast.type === "error" ? toast.error : toast.success;
-    show(data.toast.title, { id: data.toast.id, description: data.toast.description, duration });
-  }, [fetcher.data]);
 
   const run = (intent: string) => {
     const form = new FormData();
@@ -56,30 +44,28 @@ export function TestInventoryPanel() {
         </p>
       </div>
       <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
-        <Button
+        <SubmitButton
+          type="button"
           variant="outline"
           disabled={busyIntent != null}
+          pending={busyIntent === CREATE_TEST_ITEM_INTENT}
+          pendingLabel="Create test item"
+          icon={<FlaskConical aria-hidden />}
           onClick={() => run(CREATE_TEST_ITEM_INTENT)}
         >
-          {busyIntent === CREATE_TEST_ITEM_INTENT ? (
-            <Loader2 aria-hidden className="animate-spin" />
-          ) : (
-            <FlaskConical aria-hidden />
-          )}
           Create test item
-        </Button>
-        <Button
+        </SubmitButton>
+        <SubmitButton
+          type="button"
           variant="outline"
           disabled={busyIntent != null}
+          pending={busyIntent === DELETE_TEST_ITEMS_INTENT}
+          pendingLabel="Delete test items"
+          icon={<Trash2 aria-hidden />}
           onClick={() => run(DELETE_TEST_ITEMS_INTENT)}
         >
-          {busyIntent === DELETE_TEST_ITEMS_INTENT ? (
-            <Loader2 aria-hidden className="animate-spin" />
-          ) : (
-            <Trash2 aria-hidden />
-          )}
           Delete test items
-        </Button>
+        </SubmitButton>
       </div>
     </Card>
   );

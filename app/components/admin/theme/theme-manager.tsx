@@ -5,12 +5,13 @@
  * says why instead of asking.
  */
 import { useState } from "react";
-import { CheckCircle2, Loader2, Trash2 } from "lucide-react";
+import { CheckCircle2, Trash2 } from "lucide-react";
 import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
+import { NoticeDialog } from "~/components/admin/kit/detail-dialog";
+import { SubmitButton } from "~/components/admin/kit/submit-button";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { INTENT_FIELD } from "~/domain/admin-action";
 import { THEME_COLOR_NAMES } from "~/domain/theme";
 import { THEME_DELETE_ACTIVE_MESSAGE, THEME_TEXT } from "~/domain/theme-settings";
@@ -113,16 +114,16 @@ function ActivateButton({ theme }: { theme: ThemeRow }) {
     <fetcher.Form method="post">
       <input type="hidden" name={INTENT_FIELD} value="activate" />
       <input type="hidden" name="id" value={theme.id} />
-      <Button
-        type="submit"
+      <SubmitButton
         size="sm"
         variant="outline"
         disabled={busy}
+        pending={busy}
+        pendingLabel="Activating..."
         aria-label={`Activate "${theme.name}"`}
       >
-        {busy && <Loader2 aria-hidden className="animate-spin" />}
-        {busy ? "Activating..." : "Activate"}
-      </Button>
+        Activate
+      </SubmitButton>
     </fetcher.Form>
   );
 }
@@ -143,20 +144,12 @@ function ActiveDeleteButton({ theme }: { theme: ThemeRow }) {
       >
         <Trash2 aria-hidden />
       </Button>
-      <Dialog
+      <NoticeDialog
         open={open}
         onClose={() => setOpen(false)}
-        role="alertdialog"
         title="This theme is active"
         description={THEME_DELETE_ACTIVE_MESSAGE}
-        className="w-[min(100vw-2rem,28rem)]"
-      >
-        <div className="flex justify-end">
-          <Button data-autofocus onClick={() => setOpen(false)}>
-            OK
-          </Button>
-        </div>
-      </Dialog>
+      />
     </>
   );
 }

@@ -1,25 +1,41 @@
 /**
- * One theme colour: the text field in the spec's 'hue saturation% lightness%' and,
- * beside it, the browser's own colour picker. Each writes the other; a text value
- * that is not a colour leaves the picker where it was.
+ * A colour field: the text in the spec's 'hue saturation% lightness%' and, beside it,
+ * the browser's own colour picker. Each writes the other; a text value that is not a
+ * colour leaves the picker where it was. Every change is reported (a live preview
+ * follows it).
  */
+import { useState } from "react";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { hexToHsl, hslToHex } from "~/domain/theme-color";
 
-export interface ThemeColorFieldProps {
+export interface ColorFieldProps {
   id: string;
   name: string;
   label: string;
-  value: string;
+  defaultValue: string;
   error?: string;
+  className?: string;
   onChange: (value: string) => void;
 }
 
-export function ThemeColorField({ id, name, label, value, error, onChange }: ThemeColorFieldProps) {
+export function ColorField({
+  id,
+  name,
+  label,
+  defaultValue,
+  error,
+  className,
+  onChange: report,
+}: ColorFieldProps) {
+  const [value, setValue] = useState(defaultValue);
+  const onChange = (next: string) => {
+    setValue(next);
+    report(next);
+  };
   const hex = hslToHex(value);
   return (
-    <FormField id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error} className={className}>
       {(control) => (
         <div className="flex items-center gap-2">
           <Input
