@@ -8,7 +8,7 @@ import type { Route } from "./+types/audit-log";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { DataTable } from "~/components/admin/kit/data-table";
 import { ListPagination, withPage } from "~/components/admin/kit/list-pagination";
-import { formatOrderDate } from "~/components/admin/orders/order-format";
+import { formatDateTime } from "~/components/admin/kit/format";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -95,7 +95,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 id: "when",
                 header: "When",
                 className: "sm:whitespace-nowrap",
-                cell: (row) => <time dateTime={row.at}>{formatOrderDate(row.at, timeZone)}</time>,
+                cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, timeZone)}</time>,
               },
               {
                 id: "who",

@@ -10,7 +10,7 @@ import type { Route } from "./+types/subscribers";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { DataTable } from "~/components/admin/kit/data-table";
 import { ListPagination, withPage } from "~/components/admin/kit/list-pagination";
-import { formatOrderDay } from "~/components/admin/orders/order-format";
+import { formatDay } from "~/components/admin/kit/format";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
@@ -130,7 +130,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
                   <div className="min-w-0">
                     <span className="break-all text-foreground">{row.email}</span>
                     <p className="mt-1 text-xs text-muted-foreground sm:hidden">
-                      Since {formatOrderDay(row.subscribedAt, timeZone)}
+                      Since {formatDay(row.subscribedAt, timeZone)}
                     </p>
                   </div>
                 ),
@@ -150,7 +150,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
                 header: "Subscribed",
                 hideOnMobile: true,
                 className: "whitespace-nowrap",
-                cell: (row) => formatOrderDay(row.subscribedAt, timeZone),
+                cell: (row) => formatDay(row.subscribedAt, timeZone),
               },
             ]}
             rowActions={{

@@ -4,7 +4,7 @@
  * delivery sent again.
  */
 import { CheckCircle2, Mail, RotateCcw, Undo2 } from "lucide-react";
-import { formatOrderDate } from "~/components/admin/orders/order-format";
+import { formatDateTime } from "~/components/admin/kit/format";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -79,7 +79,7 @@ function MessageCard({ message, timeZone }: { message: AdminMessage; timeZone: s
             </a>{" "}
             ·{" "}
             <time dateTime={message.receivedAt}>
-              {formatOrderDate(message.receivedAt, timeZone)}
+              {formatDateTime(message.receivedAt, timeZone)}
             </time>
           </p>
         </div>

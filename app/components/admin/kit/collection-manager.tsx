@@ -10,6 +10,7 @@ import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import {
   collectionRowActions,
+  schemaFor,
   type CollectionSchemas,
   type CollectionScreenConfig,
   type LoadedList,
@@ -79,13 +80,7 @@ export function CollectionManager<T extends { id: string }>({
           key={editing?.id ?? "new"}
           aria-label={editing ? `Edit "${screen.rowLabel(editing)}"` : form.addFormLabel}
           intent={editing ? "update" : "create"}
-          schema={
-            editing
-              ? typeof schemas.update === "function"
-                ? schemas.update(editing)
-                : schemas.update
-              : schemas.create
-          }
+          schema={schemaFor(schemas, editing)}
           fields={form.fields}
           defaultValues={
             editing && form.editValues ? form.editValues(editing) : (editing ?? undefined)

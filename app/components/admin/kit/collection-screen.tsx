@@ -78,6 +78,12 @@ export interface CollectionSchemas<T> {
   update: z.ZodType | ((editing: T) => z.ZodType);
 }
 
+/** The schema the form checks: the create one, or the update one for the edited row. */
+export function schemaFor<T>(schemas: CollectionSchemas<T>, editing: T | null): z.ZodType {
+  if (!editing) return schemas.create;
+  return typeof schemas.update === "function" ? schemas.update(editing) : schemas.update;
+}
+
 interface CollectionSectionProps<T extends { id: string }> {
   screen: CollectionScreenConfig<T>;
   list: LoadedList<T>;
@@ -189,13 +195,7 @@ function CollectionDialog<T extends { id: string }>({
         screen.addLabel
       }
       description={description}
-      schema={
-        editing
-          ? typeof schemas.update === "function"
-            ? schemas.update(editing)
-            : schemas.update
-          : schemas.create
-      }
+      schema={schemaFor(schemas, editing)}
       fields={editing ? (form.editFields ?? form.fields) : form.fields}
       submitLabel={editing ? form.submitLabels[1] : form.submitLabels[0]}
       validateOnChangeMs={form.validateOnChangeMs}

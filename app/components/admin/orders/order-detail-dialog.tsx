@@ -29,13 +29,8 @@ import {
   type OrderDetailLine,
 } from "~/domain/order-admin";
 import type { ShippingAddress } from "~/domain/shipping-address";
-import {
-  LINK_STATE_LABELS,
-  formatOrderDate,
-  formatOrderDay,
-  formatOrderMoney,
-  providerLabel,
-} from "./order-format";
+import { formatDateTime, formatDay, formatMoney } from "~/components/admin/kit/format";
+import { LINK_STATE_LABELS, providerLabel } from "./order-format";
 import { OrderStatusBadge, ShippingBadge } from "./orders-table";
 
 export interface OrderDetailDialogProps {
@@ -96,7 +91,7 @@ export function OrderDetailDialog({ order, missing, onClose, timeZone }: OrderDe
             open={confirm === "refund"}
             onOpenChange={(next) => setConfirm(next ? "refund" : null)}
             title={ORDER_ADMIN_TEXT.refundConfirmTitle}
-            description={`Refund ${formatOrderMoney(order.totalAmount, order.currency)} in full to ${order.customerEmail} through ${providerLabel(order.provider)}? The order's download links stop working at once. This cannot be undone.`}
+            description={`Refund ${formatMoney(order.totalAmount, order.currency)} in full to ${order.customerEmail} through ${providerLabel(order.provider)}? The order's download links stop working at once. This cannot be undone.`}
             confirmLabel="Refund"
             pendingLabel="Refunding..."
             icon={<RotateCcw aria-hidden />}
@@ -137,7 +132,7 @@ function OrderDetailBody({
   const refundable = canRefund(order);
   const resendable =
     order.paymentStatus === "completed" && order.lines.some((line) => line.hasDownload);
-  const date = (iso: string) => formatOrderDate(iso, timeZone);
+  const date = (iso: string) => formatDateTime(iso, timeZone);
 
   return (
     <div className="space-y-6">
@@ -145,7 +140,7 @@ function OrderDetailBody({
         <OrderStatusBadge status={order.paymentStatus} />
         <ShippingBadge order={order} />
         <span className="ml-auto text-lg font-semibold">
-          {formatOrderMoney(order.totalAmount, order.currency)}
+          {formatMoney(order.totalAmount, order.currency)}
         </span>
       </div>
 
@@ -246,10 +241,8 @@ function OrderLineItem({
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-medium">{line.title}</p>
         <p className="text-sm whitespace-nowrap text-muted-foreground">
-          {line.quantity} × {formatOrderMoney(line.unitPrice, order.currency)} ={" "}
-          <span className="text-foreground">
-            {formatOrderMoney(line.lineTotal, order.currency)}
-          </span>
+          {line.quantity} × {formatMoney(line.unitPrice, order.currency)} ={" "}
+          <span className="text-foreground">{formatMoney(line.lineTotal, order.currency)}</span>
         </p>
       </div>
       {line.hasDownload || line.links.length ? (
@@ -272,7 +265,7 @@ function OrderLineItem({
                   Downloaded {link.downloadCount} of {link.downloadLimit}
                 </span>
                 <span className="text-muted-foreground">
-                  Expires {formatOrderDay(link.expiresAt, timeZone)}
+                  Expires {formatDay(link.expiresAt, timeZone)}
                 </span>
               </li>
             ))}
@@ -320,7 +313,7 @@ function ShippingSection({ order, timeZone }: { order: OrderDetail; timeZone: st
             <div className="space-y-1 text-sm">
               <p className="flex items-center gap-2 font-medium">
                 <Truck aria-hidden className="size-4 text-primary" />
-                Shipped {formatOrderDate(order.shippedAt, timeZone)}
+                Shipped {formatDateTime(order.shippedAt, timeZone)}
               </p>
               <p className="text-muted-foreground">
                 Carrier: <span className="text-foreground">{order.shippingCarrier ?? "—"}</span>

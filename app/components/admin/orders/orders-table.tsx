@@ -19,7 +19,7 @@ import {
   type OrderListPage,
   type OrderListRow,
 } from "~/domain/order-admin";
-import { formatOrderDate, formatOrderMoney } from "./order-format";
+import { formatDateTime, formatMoney } from "~/components/admin/kit/format";
 
 /** The address of one order, keeping the list's filters and page. */
 export function orderHref(path: string, filters: OrderFilters, orderId: string | null): string {
@@ -94,10 +94,10 @@ export function OrdersTable({
             {row.customerEmail}
           </p>
           <p className="text-xs text-muted-foreground sm:hidden">
-            {formatOrderDate(row.createdAt, timeZone)}
+            {formatDateTime(row.createdAt, timeZone)}
           </p>
           <p className="mt-1 text-sm font-medium sm:hidden">
-            {formatOrderMoney(row.totalAmount, row.currency)}
+            {formatMoney(row.totalAmount, row.currency)}
           </p>
         </div>
       ),
@@ -107,7 +107,7 @@ export function OrdersTable({
       header: "Date",
       hideOnMobile: true,
       className: "whitespace-nowrap",
-      cell: (row) => formatOrderDate(row.createdAt, timeZone),
+      cell: (row) => formatDateTime(row.createdAt, timeZone),
     },
     {
       id: "customer",
@@ -127,7 +127,7 @@ export function OrdersTable({
       header: "Total",
       hideOnMobile: true,
       className: "text-right whitespace-nowrap",
-      cell: (row) => formatOrderMoney(row.totalAmount, row.currency),
+      cell: (row) => formatMoney(row.totalAmount, row.currency),
     },
     {
       id: "status",
