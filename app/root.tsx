@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/root";
 import "./load-context";
 import stylesheet from "./app.css?url";
@@ -46,6 +47,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     timeZone: env.SITE_TIME_ZONE,
   };
 }
+
+/** A save lost in transit reloads nothing, so the page stays as it was (lib/connection.ts). */
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

@@ -1,4 +1,5 @@
 import { adminMeta } from "~/domain/seo";
+import { adminClientAction } from "~/components/admin/kit/connection";
 import type { Route } from "./+types/about";
 import { AboutContentEditors } from "~/components/admin/about/about-content-editors";
 import { ABOUT_INTENTS, ABOUT_LISTS, ABOUT_TABS } from "~/components/admin/about/about-tabs";
@@ -97,6 +98,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 /** Switching tabs only changes `?tab=`: nothing to load again for that. */
 export const shouldRevalidate = tabsShouldRevalidate(ABOUT_TABS);
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
 
 export default function ManageAbout({ loaderData }: Route.ComponentProps) {
   const { entries, lists, failures } = loaderData;

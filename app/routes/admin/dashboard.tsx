@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import { LogOut } from "lucide-react";
 import { adminMeta } from "~/domain/seo";
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/dashboard";
 import { AdminScreen } from "~/components/admin/kit/admin-screen";
 import { DashboardCards } from "~/components/admin/dashboard-cards";
@@ -47,6 +49,10 @@ export async function action({ request }: Route.ActionArgs) {
     }),
   });
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,6 +4,8 @@
  * (300 ms after the last change, spec §5 "Event") and again here on the server.
  * "Today" is the site's calendar day (docs/decisions/008), decided by the server.
  */
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/events";
 import { CollectionScreen } from "~/components/admin/kit/collection-screen";
 import { EVENTS_SCREEN, toEventRow } from "~/components/admin/events/events-screen";
@@ -33,6 +35,10 @@ export async function action({ request }: Route.ActionArgs) {
     }),
   );
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function ManageEvents({ loaderData }: Route.ComponentProps) {
   const { today } = loaderData;

@@ -3,6 +3,8 @@
  * form"): the home page's videos, lowest display order first, the first one large.
  * This action also serves the home editor's video manager (/admin/home posts here).
  */
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/featured-videos";
 import {
   FeaturedVideoManager,
@@ -35,6 +37,10 @@ export const action = ({ request }: Route.ActionArgs) =>
       reorder: true,
     }),
   );
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function FeaturedVideos({ loaderData }: Route.ComponentProps) {
   return (

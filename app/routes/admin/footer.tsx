@@ -1,4 +1,6 @@
 import { adminMeta } from "~/domain/seo";
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/footer";
 import { PageContentScreen } from "~/components/admin/page-content/page-content-screen";
 import { FooterLinksPreview } from "~/components/admin/page-content/previews";
@@ -16,6 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   return handleAdminAction(request, { "update-content": updateContentIntent });
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function FooterLinks({ loaderData }: Route.ComponentProps) {
   return (

@@ -10,6 +10,7 @@
 import { Link } from "react-router";
 import { ArrowRight, Film, Images, Megaphone, Sparkles } from "lucide-react";
 import { adminMeta } from "~/domain/seo";
+import { adminClientAction } from "~/components/admin/kit/connection";
 import type { Route } from "./+types/home";
 import {
   FeaturedVideoManager,
@@ -137,6 +138,9 @@ function ScreenLink({ to, children }: { to: string; children: React.ReactNode })
     </Link>
   );
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
 
 export default function ManageHome({ loaderData }: Route.ComponentProps) {
   const { entries, videos, photos, preview, failures } = loaderData;

@@ -2,7 +2,9 @@ import { data, Link, Outlet } from "react-router";
 import { ExternalLink } from "lucide-react";
 import { adminMeta } from "~/domain/seo";
 import type { Route } from "./+types/layout";
+import { useConnectionToasts } from "~/components/admin/kit/connection";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import { useToastMessage } from "~/lib/toast";
 import { requireAdmin } from "~/server/auth/access.server";
 import { readFlashToast } from "~/server/http/flash.server";
@@ -24,6 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);
+  useConnectionToasts();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-40 border-b border-border/60 bg-background/90 backdrop-blur-md">
@@ -55,6 +58,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+/** The frame keeps its data after a save lost in transit (lib/connection.ts). */
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin");
 

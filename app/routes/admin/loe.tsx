@@ -5,6 +5,7 @@
  */
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Film, Image as ImageIcon, Music2, Type } from "lucide-react";
+import { adminClientAction } from "~/components/admin/kit/connection";
 import type { Route } from "./+types/loe";
 import { AdminScreen } from "~/components/admin/kit/admin-screen";
 import { UrlTabs, tabsShouldRevalidate } from "~/components/admin/kit/url-tabs";
@@ -125,6 +126,9 @@ const TAB_ICONS = {
   audio: <Music2 aria-hidden />,
   images: <ImageIcon aria-hidden />,
 };
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
 
 export default function ManageLoe({ loaderData }: Route.ComponentProps) {
   return (

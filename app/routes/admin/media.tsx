@@ -3,6 +3,8 @@
  * live preview, and its photos, videos and social posts in a table with an add/edit
  * dialog.
  */
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/media";
 import { CollectionScreen } from "~/components/admin/kit/collection-screen";
 import { AdminSection } from "~/components/admin/kit/admin-screen";
@@ -63,6 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
     }),
   });
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function ManageMedia({ loaderData }: Route.ComponentProps) {
   const { header, items, toast } = loaderData;

@@ -5,6 +5,8 @@
  */
 import { Link } from "react-router";
 import { adminMeta } from "~/domain/seo";
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/messages";
 import { MessagesList } from "~/components/admin/business/messages-list";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
@@ -64,6 +66,10 @@ export async function action({ request }: Route.ActionArgs) {
     }),
   });
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);

@@ -7,6 +7,8 @@
 import { useNavigate } from "react-router";
 import { Download } from "lucide-react";
 import { adminMeta } from "~/domain/seo";
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/orders";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { OrderDetailDialog } from "~/components/admin/orders/order-detail-dialog";
@@ -110,6 +112,10 @@ export async function action({ request }: Route.ActionArgs) {
     }),
   });
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);

@@ -4,6 +4,8 @@
  * visitors see the photos. This action also serves the home editor's photo manager
  * (/admin/home posts here).
  */
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/photo-gallery";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { PhotoManager, toPhotoRow } from "~/components/admin/photo-gallery/photo-gallery-screen";
@@ -37,6 +39,10 @@ export const action = ({ request }: Route.ActionArgs) =>
       reorder: true,
     }),
   );
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function PhotoGallery({ loaderData }: Route.ComponentProps) {
   return (

@@ -4,6 +4,8 @@
  * shop_items, the download settings and the server's image URL check.
  */
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/shop";
 import { CollectionScreen } from "~/components/admin/kit/collection-screen";
 import { CHECK_IMAGE_INTENT } from "~/components/admin/shop/image-url-status";
@@ -109,13 +111,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 /** The image check reads nothing new: no reload of the list after it. */
-export function shouldRevalidate({
-  formData,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formData?.get(INTENT_FIELD) === CHECK_IMAGE_INTENT) return false;
-  return defaultShouldRevalidate;
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (args.formData?.get(INTENT_FIELD) === CHECK_IMAGE_INTENT) return false;
+  return revalidateUnlessConnectionFailed(args);
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
 
 export default function ManageShop({ loaderData }: Route.ComponentProps) {
   return (

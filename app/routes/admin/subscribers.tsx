@@ -6,6 +6,8 @@
 import { Form } from "react-router";
 import { Download, Search } from "lucide-react";
 import { adminMeta } from "~/domain/seo";
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/subscribers";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { DataTable } from "~/components/admin/kit/data-table";
@@ -55,6 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
     }),
   });
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);

@@ -5,6 +5,8 @@
  * the server HTML) and delete. Every write needs "Admin privileges" (decision 014).
  */
 import { adminMeta } from "~/domain/seo";
+import { adminClientAction } from "~/components/admin/kit/connection";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/theme";
 import { AddButton, AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { ThemeFormDialog } from "~/components/admin/theme/theme-form-dialog";
@@ -74,6 +76,10 @@ export async function action({ request }: Route.ActionArgs) {
     }),
   });
 }
+
+/** A save lost in transit keeps the screen and the form as typed (kit/connection.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
+export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function ThemeSettings({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);

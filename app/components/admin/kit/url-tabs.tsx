@@ -7,6 +7,7 @@
 import { useEffect, useState } from "react";
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Tabs, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 
 export interface UrlTabsConfig<V extends string> {
   /** The query parameter; the first tab is the one without it. */
@@ -37,15 +38,16 @@ export function searchWithTab<V extends string>(
   return next;
 }
 
-/** A route's shouldRevalidate: a change of tab alone reloads nothing. */
+/**
+ * A route's shouldRevalidate: a change of tab alone reloads nothing (nor does a save
+ * lost in transit, see lib/connection.ts).
+ */
 export function tabsShouldRevalidate(config: UrlTabsConfig<string>) {
-  return ({
-    currentUrl,
-    nextUrl,
-    formMethod,
-    defaultShouldRevalidate,
-  }: ShouldRevalidateFunctionArgs): boolean => {
-    if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  return (args: ShouldRevalidateFunctionArgs): boolean => {
+    const { currentUrl, nextUrl, formMethod, defaultShouldRevalidate } = args;
+    if (formMethod || currentUrl.pathname !== nextUrl.pathname) {
+      return revalidateUnlessConnectionFailed(args);
+    }
     const withoutTab = (url: URL) => {
       const params = new URLSearchParams(url.search);
       params.delete(config.param);

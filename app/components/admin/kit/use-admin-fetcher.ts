@@ -3,9 +3,11 @@
  * AdminActionResult, its toast shown once, and a callback when a submission is over.
  */
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
-import { useToastMessage, type ToastMessage } from "~/lib/toast";
+import { isConnectionFailure } from "~/lib/connection";
+import { toast, useToastMessage, type ToastMessage } from "~/lib/toast";
+import { CONNECTION_TEXT, MAX_RETRIES } from "./connection";
 
 /**
  * A redirect leaves the fetcher without data: the action answered with a fresh page
@@ -34,10 +36,11 @@ export interface AdminFetcherOptions<T> {
 
 export function useAdminFetcher<T = unknown>(options: AdminFetcherOptions<T> = {}) {
   const fetcher = useFetcher<AdminActionResult<T>>({ key: options.key });
-  useToastMessage(options.quiet ? null : fetcher.data?.toast);
-
   const busy = fetcher.state !== "idle";
   const data = fetcher.data;
+  const lostInTransit = isConnectionFailure(data);
+  useToastMessage(options.quiet || lostInTransit ? null : data?.toast);
+  useRetryAfterConnectionFailure(fetcher, options.quiet ? undefined : data);
 
   // The latest callbacks, without re-running the settle effect when they change.
   const callbacks = useRef(options);
@@ -69,4 +72,58 @@ export function useAdminFetcher<T = unknown>(options: AdminFetcherOptions<T> = {
     /** The last answer's toast when it failed; dialogs repeat it inline (see FormAlert). */
     failure: failed ? (data?.toast ?? null) : (null as ToastMessage | null),
   };
+}
+
+/**
+ * After a save lost in transit: "Connection Error" with Retry, which posts the same form
+ * again; after 3 retries that failed too, "Maximum Retries Reached". Retrying is the
+ * artist's choice, never automatic: a save whose answer was lost may have been stored,
+ * and a second create would make a second row.
+ */
+function useRetryAfterConnectionFailure<T>(
+  fetcher: FetcherWithComponents<AdminActionResult<T>>,
+  data: AdminActionResult<T> | undefined,
+) {
+  const last = useRef<{ formData: FormData; action?: string; encType?: string } | null>(null);
+  const retries = useRef(0);
+  const retrying = useRef(false);
+
+  // Remember each post as it leaves; a post the artist made (not a retry) starts counting anew.
+  const { state, formData, formAction, formEncType } = fetcher;
+  useEffect(() => {
+    if (state !== "submitting" || !formData) return;
+    if (!retrying.current) retries.current = 0;
+    retrying.current = false;
+    last.current = { formData, action: formAction, encType: formEncType };
+  }, [state, formData, formAction, formEncType]);
+
+  const { submit } = fetcher;
+  useEffect(() => {
+    if (!isConnectionFailure(data) || !data?.toast) return;
+    if (retries.current >= MAX_RETRIES) {
+      toast.error(CONNECTION_TEXT.maxRetries, {
+        id: data.toast.id,
+        description: CONNECTION_TEXT.maxRetriesDescription,
+      });
+      return;
+    }
+    toast.error(data.toast.title, {
+      id: data.toast.id,
+      description: data.toast.description,
+      action: {
+        label: CONNECTION_TEXT.retry,
+        onClick: () => {
+          const post = last.current;
+          if (!post) return;
+          retries.current += 1;
+          retrying.current = true;
+          void submit(post.formData, {
+            method: "post",
+            action: post.action,
+            encType: post.encType as "multipart/form-data" | undefined,
+          });
+        },
+      },
+    });
+  }, [data, submit]);
 }
