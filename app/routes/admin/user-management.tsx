@@ -3,16 +3,21 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AllowedEmailForm } from "~/components/admin/allowed-email-form";
 import { AllowedEmailList } from "~/components/admin/allowed-email-list";
 import { BackToDashboard } from "~/components/admin/back-to-dashboard";
-import { ADMIN_TEXT, addAllowedEmailSchema, removeAllowedEmailSchema } from "~/domain/admin";
+import {
+  ADMIN_TEXT,
+  addAllowedEmailSchema,
+  removeAllowedEmailSchema,
+  setAdminPrivilegesSchema,
+} from "~/domain/admin";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import {
   addAllowedEmail,
-  hasAdminPrivileges,
   listAllowedEmails,
   removeAllowedEmail,
+  setAdminPrivileges,
   type AllowedEmail,
 } from "~/server/auth/allow-list.server";
 import { getDb } from "~/server/db/database.server";
@@ -37,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     emails,
     primaryAdminEmail,
     // Only people with "Admin privileges" change the list (docs/decisions/014).
-    canManage: await hasAdminPrivileges(getDb(), user.email),
+    canManage: user.hasAdminPrivileges,
     loadFailed: toast !== null,
     toast,
   };
@@ -62,6 +67,18 @@ export async function action({ request }: Route.ActionArgs) {
       failure: ADMIN_TEXT.emailRemoveFailed,
       redirectTo: PATH,
     }),
+    "set-admin": intent({
+      schema: setAdminPrivilegesSchema,
+      privileged: true,
+      run: ({ db, actor, input }) =>
+        setAdminPrivileges(db, actor, { ...input, primaryAdminEmail: getEnv().ADMIN_EMAIL }),
+      success: (row) => ({
+        title: row.isAdmin ? ADMIN_TEXT.privilegesGiven : ADMIN_TEXT.privilegesTaken,
+        description: row.email,
+      }),
+      failure: ADMIN_TEXT.privilegesChangeFailed,
+      redirectTo: PATH,
+    }),
   });
 }
 
@@ -83,8 +100,8 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
           role="note"
           className="rounded-2xl border border-border/70 bg-card/60 px-6 py-5 text-sm text-muted-foreground"
         >
-          Only people with Admin privileges can add or remove addresses. Ask an administrator if
-          someone needs access.
+          Only people with Admin privileges can add or remove addresses or change who has Admin
+          privileges. Ask an administrator if someone needs access.
         </p>
       )}
       <AllowedEmailList

@@ -10,7 +10,8 @@ import type { z } from "zod";
 import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
 import { INTENT_FIELD } from "~/domain/admin-action";
 import { fieldErrorsFrom } from "~/domain/form-errors";
-import { requireAdmin, requireAdminPrivileges, type SignedInUser } from "../auth/access.server";
+import { ADMIN_PRIVILEGES_TEXT } from "~/domain/admin";
+import { mayOpen, requireAdminSession, type AdminUser } from "../auth/access.server";
 import { AppError, describeError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { getDb, type Database } from "../db/database.server";
@@ -22,7 +23,7 @@ export const MAX_ADMIN_FORM_BYTES = 1024 * 1024;
 
 export interface IntentContext<Input> {
   db: Database;
-  actor: SignedInUser;
+  actor: AdminUser;
   input: Input;
   request: Request;
 }
@@ -34,7 +35,11 @@ export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown> {
   success: string | ((result: R, input: z.output<S>) => { title: string; description?: string });
   /** The failure toast's description, e.g. "Failed to save video". */
   failure: string;
-  /** Only people whose allow-list entry has "Admin privileges" (docs/decisions/014). */
+  /**
+   * Only people whose allow-list entry has "Admin privileges" (docs/decisions/014), on
+   * a screen everyone else may use too. (A whole screen is declared privileged in the
+   * screen registry, domain/admin.ts, and refused before its form is read.)
+   */
   privileged?: boolean;
   /** Answer with a redirect to this path plus a flash toast (post/redirect/get). */
   redirectTo?: string;
@@ -80,6 +85,16 @@ function failed(
   return data({ ok: false, intent: intentName, toast, fieldErrors }, { status });
 }
 
+/** 403 "Permission Denied" for someone without "Admin privileges"; nothing ran. */
+function refusedWithoutPrivileges(intentName: string, failure: string): Answer {
+  const message = ADMIN_PRIVILEGES_TEXT.refused;
+  return failed(
+    intentName,
+    403,
+    newToast("error", "Permission Denied", failure ? `${failure}: ${message}` : message),
+  );
+}
+
 /**
  * Runs the intent the form asks for. Throws redirects (the admin gate, or the
  * intent's `redirectTo` on success); returns the result for fetchers otherwise.
@@ -89,7 +104,9 @@ export async function handleAdminAction(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each intent has its own schema
   intents: Record<string, IntentHandler<any, any>>,
 ): Promise<Answer | AdminActionResult> {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdminSession(request);
+  // Money and personal data (docs/decisions/014): refused before the form is even read.
+  if (!mayOpen(request, actor)) return refusedWithoutPrivileges("", "");
   let form: Record<string, unknown>;
   try {
     form = await readForm(request);
@@ -107,6 +124,10 @@ export async function handleAdminAction(
     );
   }
 
+  if (handler.privileged && !actor.hasAdminPrivileges) {
+    return refusedWithoutPrivileges(intentName, handler.failure);
+  }
+
   const parsed = handler.schema.safeParse(form);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsFrom(parsed.error);
@@ -117,7 +138,6 @@ export async function handleAdminAction(
 
   let result: unknown;
   try {
-    if (handler.privileged) await requireAdminPrivileges(actor);
     result = await handler.run({ db: getDb(), actor, input: parsed.data, request });
   } catch (error) {
     const described = describeError(error);
