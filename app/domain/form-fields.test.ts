@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE } from "./control-characters";
 import { fieldErrorsFrom } from "./form-errors";
 import {
   ENTRY_ID_MESSAGE,
@@ -67,6 +68,19 @@ describe("text", () => {
     expect(messageFor(schema, " A ")).toBe("Too short");
     expect(messageFor(schema, "Annabel")).toBe("Too long");
     expect(messageFor(schema, new Blob(["x"]))).toBe("Name is required");
+  });
+
+  it("refuses control characters in every kind of text field, and keeps tab and line breaks", () => {
+    for (const schema of [
+      requiredText("Name is required"),
+      nullableText(),
+      optionalLink("Bad link"),
+      orderIndexField("Bad order"),
+    ]) {
+      expect(messageFor(schema, "Ann\u0000")).toBe(CONTROL_CHARACTERS_MESSAGE);
+      expect(messageFor(schema, "\u001b[2J")).toBe(CONTROL_CHARACTERS_MESSAGE);
+    }
+    expect(valueOf(nullableText(), "Line one\r\n\tLine two")).toBe("Line one\r\n\tLine two");
   });
 
   it("turns blank optional text into null and trims the rest", () => {

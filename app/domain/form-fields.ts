@@ -4,7 +4,8 @@
  * arrays by the caller) and again on the server on the same shape, so every value
  * arrives as text, or absent:
  *
- * - text is trimmed; optional text that is blank becomes null;
+ * - text is trimmed; optional text that is blank becomes null; control characters
+ *   (a NUL, say; tab and line breaks are text) are refused with a clear message;
  * - a checkbox or switch sends "on" (or "true"/"false"); an unchecked box sends
  *   nothing, so an absent flag is false for flags on the form (`formBoolean()`), and
  *   the spec's default only for a flag the form does not show (`formBoolean(true)`);
@@ -14,6 +15,7 @@
  * stays out of the public pages' bundle.
  */
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./control-characters";
 import { isOwnUploadPath, isWebUrl } from "./file-reference";
 import { extractVideoId } from "./video";
 
@@ -25,12 +27,16 @@ export const entryId = z.uuid(ENTRY_ID_MESSAGE);
 /** Postgres `integer`'s upper bound: anything above cannot be stored. */
 export const MAX_INTEGER = 2_147_483_647;
 
-/** A form value as trimmed text; absent is "". Anything but text (a File) is refused. */
+/**
+ * A form value as trimmed text; absent is "". Anything but text (a File) is refused, and
+ * so is text with control characters (docs/decisions/024).
+ */
 export function formText(message = "Please enter text") {
   return z
     .string({ error: message })
     .optional()
-    .transform((v) => (v ?? "").trim());
+    .transform((v) => (v ?? "").trim())
+    .refine((v) => !hasControlCharacters(v), CONTROL_CHARACTERS_MESSAGE);
 }
 
 type LengthRule = readonly [limit: number, message: string];

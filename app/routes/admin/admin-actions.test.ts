@@ -167,7 +167,7 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
           request: app.request("/admin", { cookie }),
           params: {},
           context: loadContext,
-        } as never)) as { hasAdminPrivileges: boolean; figures: Record<string, unknown> };
+        } as never)) as unknown as { hasAdminPrivileges: boolean; figures: object };
       const asAdmin = await load(admin.cookie);
       expect(asAdmin.hasAdminPrivileges).toBe(true);
       expect(Object.keys(asAdmin.figures).sort()).toEqual([

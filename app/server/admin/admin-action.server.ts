@@ -11,6 +11,7 @@ import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
 import { INTENT_FIELD } from "~/domain/admin-action";
 import { fieldErrorsFrom } from "~/domain/form-errors";
 import { ADMIN_PRIVILEGES_TEXT } from "~/domain/admin";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/domain/control-characters";
 import { mayOpen, requireAdminSession, type AdminUser } from "../auth/access.server";
 import { AppError, describeError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
@@ -61,6 +62,17 @@ export function formToObject(form: FormData): Record<string, unknown> {
     out[key] = values.length > 1 ? values : values[0];
   }
   return out;
+}
+
+/** The fields whose text (or one of whose repeated values) holds a control character. */
+function fieldsWithControlCharacters(form: Record<string, unknown>): string[] {
+  return Object.entries(form)
+    .filter(([, value]) =>
+      (Array.isArray(value) ? value : [value]).some(
+        (v) => typeof v === "string" && hasControlCharacters(v),
+      ),
+    )
+    .map(([field]) => field);
 }
 
 async function readForm(request: Request): Promise<Record<string, unknown>> {
@@ -126,6 +138,17 @@ export async function handleAdminAction(
 
   if (handler.privileged && !actor.hasAdminPrivileges) {
     return refusedWithoutPrivileges(intentName, handler.failure);
+  }
+
+  // Every screen, whatever its schema: a NUL would reach PostgreSQL and fail there.
+  const unreadable = fieldsWithControlCharacters(form);
+  if (unreadable.length > 0) {
+    return failed(
+      intentName,
+      400,
+      newToast("error", "Error", `${handler.failure}: ${CONTROL_CHARACTERS_MESSAGE}`),
+      Object.fromEntries(unreadable.map((field) => [field, CONTROL_CHARACTERS_MESSAGE])),
+    );
   }
 
   const parsed = handler.schema.safeParse(form);
