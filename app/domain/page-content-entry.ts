@@ -10,8 +10,13 @@
  * uploads; a plain text is any text (the public pages render it as text, never markup).
  */
 import { z } from "zod";
-import { isOwnUploadPath, isWebUrl } from "./file-reference";
-import { formChoice, formText, nullableText, requiredText } from "./form-fields";
+import {
+  PRIVATE_FILE_ADDRESS_MESSAGE,
+  isOwnUploadPath,
+  isPrivateWebAddress,
+  isWebUrl,
+} from "./file-reference";
+import { fileAddressFields, formChoice, formText, nullableText, requiredText } from "./form-fields";
 import {
   DEFAULT_PARAGRAPH_SPACING,
   PARAGRAPH_SPACINGS,
@@ -84,6 +89,7 @@ export function contentDescriptionProblem(
     case "email":
       return emailAddress.safeParse(value).success ? null : M.emailInvalid;
     case "image":
+      if (isPrivateWebAddress(value)) return PRIVATE_FILE_ADDRESS_MESSAGE;
       return isWebUrl(value) || isOwnUploadPath(value) || value === definition.defaultDescription
         ? null
         : M.imageInvalid;
@@ -113,6 +119,14 @@ export const pageContentEntrySchema = z
     const problem = contentDescriptionProblem(entry.pageName, entry.description);
     if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["description"] });
   });
+
+// An image key's description is a file address: the server checks its host before saving.
+fileAddressFields.add(pageContentEntrySchema, {
+  addressesOf: (entry: PageContentEntryInput) =>
+    isPageContentKey(entry.pageName) && contentDefinition(entry.pageName).kind === "image"
+      ? { description: entry.description }
+      : {},
+});
 
 export type PageContentEntryFormValues = z.input<typeof pageContentEntrySchema>;
 export type PageContentEntryInput = z.output<typeof pageContentEntrySchema>;

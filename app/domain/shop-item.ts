@@ -20,6 +20,7 @@ import {
   optionalCount,
   readNumber,
   requiredText,
+  fileAddress,
 } from "./form-fields";
 
 /** The spec's five categories, and "cd", which the data model and the shop also know. */
@@ -296,7 +297,7 @@ const fields = {
   format: nullableText({ max: [FORMAT_MAX_LENGTH, M.formatTooLong] }),
   /** Checked against the category below: a number, null when blank, NaN when not a number. */
   price: formText(M.priceNotANumber).transform(readNumber),
-  imageUrl: shopUrl(SHOP_URL_FIELDS.imageUrl, isOwnUploadPath),
+  imageUrl: fileAddress(shopUrl(SHOP_URL_FIELDS.imageUrl, isOwnUploadPath)),
   pdfFileUrl: shopUrl(
     SHOP_URL_FIELDS.pdfFileUrl,
     (v) => isOwnUploadPath(v) || isPrivateFileReference(v),

@@ -12,12 +12,15 @@ import { INTENT_FIELD } from "~/domain/admin-action";
 import { fieldErrorsFrom } from "~/domain/form-errors";
 import { ADMIN_PRIVILEGES_TEXT } from "~/domain/admin";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/domain/control-characters";
+import { unreachableAddressWarning } from "~/domain/file-reference";
+import { fileAddressesIn } from "~/domain/form-fields";
 import { mayOpen, requireAdminSession, type AdminUser } from "../auth/access.server";
 import { AppError, describeError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { getDb, type Database } from "../db/database.server";
 import { BodyTooLarge, readFormData } from "../http/api.server";
 import { newToast, withFlashToast } from "../http/flash.server";
+import { screenFileAddresses } from "../shop/image-url-check.server";
 
 /** Admin forms carry text; files travel through the upload endpoint. 1 MB is plenty. */
 export const MAX_ADMIN_FORM_BYTES = 1024 * 1024;
@@ -159,6 +162,20 @@ export async function handleAdminAction(
     return failed(intentName, 400, newToast("error", "Error", description), fieldErrors);
   }
 
+  // File addresses visitors' browsers load: a host that resolves into a private network
+  // is refused like one typed as such (the schema's check); one not found is saved with
+  // a warning (docs/decisions/024).
+  const files = await screenFileAddresses(fileAddressesIn(handler.schema, parsed.data));
+  const refusedFile = Object.values(files.refused)[0];
+  if (refusedFile) {
+    return failed(
+      intentName,
+      400,
+      newToast("error", "Error", `${handler.failure}: ${refusedFile}`),
+      files.refused,
+    );
+  }
+
   let result: unknown;
   try {
     result = await handler.run({ db: getDb(), actor, input: parsed.data, request });
@@ -186,7 +203,16 @@ export async function handleAdminAction(
     typeof handler.success === "string"
       ? { title: handler.success }
       : handler.success(result, parsed.data);
-  const toast = newToast("success", success.title, success.description);
+  const toast =
+    files.unreachable.length > 0
+      ? newToast(
+          "warning",
+          success.title,
+          [success.description, unreachableAddressWarning(files.unreachable)]
+            .filter(Boolean)
+            .join(" · "),
+        )
+      : newToast("success", success.title, success.description);
   if (handler.redirectTo) {
     // Post/redirect/get: a reload never repeats the change; the toast rides along.
     throw redirect(handler.redirectTo, { headers: withFlashToast(toast) });

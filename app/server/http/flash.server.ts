@@ -12,7 +12,7 @@ const COOKIE = "flash_toast";
 
 const toastSchema = z.object({
   id: z.string().max(64),
-  type: z.enum(["success", "error"]),
+  type: z.enum(["success", "warning", "error"]),
   title: z.string().max(200),
   description: z.string().max(500).optional(),
 });
