@@ -150,7 +150,8 @@ export const PAGE_CONTENT_HISTORY_TEXT = {
   versionUnknown: "Unknown version",
 } as const;
 
-/** POST intent=restore-version: the version to make current again. */
+/** POST intent=restore-version: the key being edited, and the version of it to make current again. */
 export const restoreContentVersionSchema = z.object({
+  pageName,
   versionId: z.uuid(PAGE_CONTENT_HISTORY_TEXT.versionUnknown),
 });
