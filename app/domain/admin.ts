@@ -2,7 +2,7 @@
  * The back office's fixed facts (admin spec §2, §8): the dashboard's link cards,
  * the screens' titles, the toasts, and the forms shared by browser and server.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { normalizeEmail } from "./auth";
 
 export interface AdminScreen {

@@ -7,7 +7,7 @@
  * (an old event keeps its date). "Today" is the calendar day in the site's time zone,
  * decided by the server (docs/decisions/008), passed in as yyyy-MM-dd.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { EVENT_STATUSES, type EventStatus } from "./events";
 import {
   entryId,

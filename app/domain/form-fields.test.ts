@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "./zod";
 import { CONTROL_CHARACTERS_MESSAGE } from "./control-characters";
 import { PRIVATE_FILE_ADDRESS_MESSAGE } from "./file-reference";
 import { audioTrackCreateSchema } from "./loe-audio-track";

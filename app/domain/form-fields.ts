@@ -14,7 +14,7 @@
  * Only admin code and the server import this (and the entity modules built on it): zod
  * stays out of the public pages' bundle.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./control-characters";
 import {
   PRIVATE_FILE_ADDRESS_MESSAGE,

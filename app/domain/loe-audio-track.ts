@@ -5,7 +5,7 @@
  * other source's field. Shown/hidden is the table's toggle, not this form.
  * Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import {
   type AudioSourceType,
   type AudioTrack,

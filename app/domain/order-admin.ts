@@ -4,7 +4,7 @@
  * without JavaScript and a filtered view can be bookmarked or exported), the status
  * words, and the forms of the refund and resend actions. Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { searchText } from "./control-characters";
 import type { DownloadTokenState } from "./downloads";
 import type { ShippingAddress } from "./shipping-address";

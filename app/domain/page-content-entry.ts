@@ -9,7 +9,7 @@
  * an http(s) address, an e-mail an address, an image an http(s) address or one of our
  * uploads; a plain text is any text (the public pages render it as text, never markup).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import {
   PRIVATE_FILE_ADDRESS_MESSAGE,
   isOwnUploadPath,

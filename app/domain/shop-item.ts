@@ -7,7 +7,7 @@
  * stored (/uploads/...), and the PDF a private file's storage key (sheet music is never
  * at a public URL).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { isOwnUploadPath, isPrivateFileReference, webUrlProblem } from "./file-reference";
 import { FORMAT_LABELS, MEDIUM_CATEGORIES } from "./product";
 import {

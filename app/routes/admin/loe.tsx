@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Film, Image as ImageIcon, Music2, Type } from "lucide-react";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import type { Route } from "./+types/loe";
 import { AdminScreen } from "~/components/admin/kit/admin-screen";
 import { LoeAudioTab } from "~/components/admin/loe/audio-tab";

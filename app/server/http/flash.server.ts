@@ -4,7 +4,7 @@
  * and cleared by the next admin page load.
  */
 import crypto from "node:crypto";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import type { ToastMessage } from "~/lib/toast";
 import { getEnv } from "../core/env.server";
 
