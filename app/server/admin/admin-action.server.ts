@@ -1,9 +1,12 @@
 /**
  * The one way an admin screen writes. Every admin action is a table of intents; this
- * helper checks the admin, reads the form (multipart too), validates it with the
- * intent's zod schema, runs the intent, and answers in the one shape the admin kit
+ * helper checks the admin (and "Admin privileges" where the screen or the intent needs
+ * them, docs/decisions/014), reads the form (multipart too), refuses control characters,
+ * validates it with the intent's zod schema, checks the hosts of file addresses
+ * (docs/decisions/024), runs the intent, and answers in the one shape the admin kit
  * reads (domain/admin-action.ts): field errors and the spec's toast on failure, the
- * success toast and the result on success, or a redirect with a flash toast.
+ * success toast (a warning when a file address could not be reached) and the result on
+ * success, or a redirect with a flash toast.
  */
 import { data, redirect } from "react-router";
 import type { z } from "zod";
