@@ -21,6 +21,25 @@ export default tseslint.config(
     },
   },
   {
+    // zod is configured once (app/domain/zod.ts, docs/decisions/024): schemas import it there.
+    files: ["**/*.{ts,tsx}"],
+    ignores: ["app/domain/zod.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              message: 'Import z from "~/domain/zod" (configured for our CSP).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server-only modules must never be imported by code that runs in the browser.
     files: ["app/components/**/*.{ts,tsx}", "app/domain/**/*.ts", "app/lib/**/*.ts"],
     rules: {

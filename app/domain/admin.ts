@@ -2,7 +2,7 @@
  * The back office's fixed facts (admin spec §2, §8): the dashboard's link cards,
  * the screens' titles, the toasts, and the forms shared by browser and server.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { normalizeEmail } from "./auth";
 
 export interface AdminScreen {
@@ -12,6 +12,13 @@ export interface AdminScreen {
   description: string;
   /** A lucide icon name; the dashboard maps it to a component. */
   icon: AdminIcon;
+  /**
+   * Only people whose allow-list entry has "Admin privileges" may open the screen and
+   * do what it offers (docs/decisions/014): money and people's personal data. The
+   * server refuses everyone else in every loader and action under its path; the
+   * dashboard does not show them the card.
+   */
+  privileged?: boolean;
 }
 
 export type AdminIcon =
@@ -127,24 +134,28 @@ export const BUSINESS_SCREENS: readonly AdminScreen[] = [
     title: "Orders",
     description: "Every order: lines, payments, downloads, refunds and shipping.",
     icon: "receipt",
+    privileged: true,
   },
   {
     path: "messages",
     title: "Messages",
     description: "Contact form messages and whether their mail was delivered.",
     icon: "inbox",
+    privileged: true,
   },
   {
     path: "subscribers",
     title: "Subscribers",
     description: "The newsletter's subscribers, with a CSV export.",
     icon: "mail-check",
+    privileged: true,
   },
   {
     path: "audit-log",
     title: "Audit Log",
     description: "Who changed what in the back office, and when.",
     icon: "history",
+    privileged: true,
   },
 ] as const;
 
@@ -164,6 +175,46 @@ export function adminScreen(path: string): AdminScreen | undefined {
   return ADMIN_SCREENS.find((s) => s.path === path);
 }
 
+/**
+ * What needs "Admin privileges" (docs/decisions/014), as the first path segment under
+ * /admin: the screens declared `privileged`, and the CSV exports of their data
+ * (/admin/export/orders, /admin/export/subscribers). A new screen that shows money or
+ * people's personal data, or mails buyers or subscribers in bulk, declares
+ * `privileged: true` in the registry above; a new resource route of that kind adds
+ * its first segment here.
+ */
+export const PRIVILEGED_ADMIN_SEGMENTS: ReadonlySet<string> = new Set([
+  ...ADMIN_SCREENS.filter((s) => s.privileged).map((s) => s.path),
+  "export",
+]);
+
+/**
+ * Whether a request for `pathname` (a page, its `.data` request, an action or a
+ * resource route) needs Admin privileges. Read the way React Router matches routes:
+ * percent-decoded and case-insensitive, so /admin/ORDERS or /admin/%6Frders is the
+ * orders screen here too. Empty segments are dropped (//), which can only add checks.
+ */
+export function needsAdminPrivileges(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: React Router matches the raw text, and so does this.
+  }
+  const segments = decoded.toLowerCase().split("/").filter(Boolean);
+  const last = segments.length - 1;
+  if (last >= 0) segments[last] = segments[last]!.replace(/\.data$/, "");
+  return segments[0] === "admin" && PRIVILEGED_ADMIN_SEGMENTS.has(segments[1] ?? "");
+}
+
+/** Said to someone on the allow-list without "Admin privileges" who tries what needs them. */
+export const ADMIN_PRIVILEGES_TEXT = {
+  title: "Admin privileges needed",
+  refused: "Only people with Admin privileges can do this. Please contact an administrator.",
+  screenRefused:
+    "This screen shows money or people's personal data, which only people with Admin privileges can see. Ask an administrator if you need it.",
+} as const;
+
 export const ADMIN_TEXT = {
   maintenanceOn: "Maintenance mode is ON",
   maintenanceOff: "Shop is LIVE",
@@ -177,6 +228,10 @@ export const ADMIN_TEXT = {
   emailRemoveFailed: "Failed to remove email",
   emailsFetchFailed: "Failed to fetch allowed emails",
   primaryAdminProtected: "Cannot remove the primary admin email",
+  privilegesGiven: "Admin privileges given",
+  privilegesTaken: "Admin privileges taken away",
+  privilegesChangeFailed: "Failed to change Admin privileges",
+  primaryAdminKeepsPrivileges: "The primary admin always has Admin privileges",
   errorTitle: "Error",
 } as const;
 
@@ -198,7 +253,6 @@ export const maintenanceMessageSchema = z.object({
     ),
 });
 
-
 export const addAllowedEmailSchema = z.object({
   intent: z.literal("add"),
   email: z
@@ -216,4 +270,11 @@ export const addAllowedEmailSchema = z.object({
 export const removeAllowedEmailSchema = z.object({
   intent: z.literal("remove"),
   id: z.uuid("Unknown entry"),
+});
+
+/** Gives or takes "Admin privileges" on an entry that stays on the list (and signed in). */
+export const setAdminPrivilegesSchema = z.object({
+  intent: z.literal("set-admin"),
+  id: z.uuid("Unknown entry"),
+  isAdmin: z.enum(["true", "false"], "Please choose yes or no").transform((v) => v === "true"),
 });

@@ -1,5 +1,5 @@
 /** The sign-in, sign-up and owner set-up forms' schemas, run by their actions. */
-import { z } from "zod";
+import { z } from "./zod";
 import {
   FULL_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,

@@ -2,7 +2,7 @@
  * Forms and texts of the artist's business screens (messages, subscribers, audit log).
  * Admin-only: imported by admin routes, so zod stays off public pages.
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 export const MESSAGES_TEXT = {
   handled: "Message marked as handled",

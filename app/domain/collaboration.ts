@@ -3,7 +3,7 @@
  * year is free text ("2019", "2019–2021"). The service appends a new one at the end.
  * Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { requiredText } from "./form-fields";
 
 export const COLLABORATION_TEXT = {

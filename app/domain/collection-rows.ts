@@ -4,7 +4,7 @@
  * answers, and the words its toasts and dialogs use. An entity's module declares only
  * its own fields and texts. Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { entryId, formBoolean, formChoice } from "./form-fields";
 
 /** A row named by its id: delete, and any operation on one stored row. */

@@ -7,7 +7,7 @@
  * (an old event keeps its date). "Today" is the calendar day in the site's time zone,
  * decided by the server (docs/decisions/008), passed in as yyyy-MM-dd.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { EVENT_STATUSES, type EventStatus } from "./events";
 import {
   entryId,
@@ -155,4 +155,3 @@ export function eventSchema(context: EventSchemaContext): EventCreateSchema | Ev
 export type EventFormValues = z.input<EventCreateSchema>;
 export type EventInput = z.output<EventCreateSchema>;
 export type EventUpdateInput = z.output<EventUpdateSchema>;
-

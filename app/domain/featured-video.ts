@@ -3,7 +3,7 @@
  * page's videos, lowest display order first; order 0 is the hero video.
  * Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { rowFlagSchema } from "./collection-rows";
 import {
   entryId,

@@ -5,6 +5,7 @@
  * under the private directory and never served at a public URL). No zod: the upload
  * field in the browser uses these too.
  */
+import { isPrivateHost } from "./network-address";
 
 /** The path prefix of every public file the upload server stores. */
 export const OWN_UPLOADS_PREFIX = "/uploads/";
@@ -65,4 +66,23 @@ export function fileNameOf(url: string): string {
   } catch {
     return name;
   }
+}
+
+/**
+ * Said when a file address (an image, a video file, artwork) points into a private
+ * network: visitors' browsers load these by themselves, so the address would send every
+ * visitor's browser into their own network, and show them nothing.
+ */
+export const PRIVATE_FILE_ADDRESS_MESSAGE =
+  "This address points into a private network (such as localhost, 10.x, 192.168.x, 169.254.x or a local name), which visitors' browsers must not be sent to. Please use a public web address or upload the file.";
+
+/** True for an http(s) address whose host only means something inside a private network. */
+export function isPrivateWebAddress(value: string): boolean {
+  return isWebUrl(value) && isPrivateHost(new URL(value).hostname);
+}
+
+/** The warning of a file address saved although the server could not find its host. */
+export function unreachableAddressWarning(hosts: readonly string[]): string {
+  const names = [...new Set(hosts)].join(", ");
+  return `Saved, but the server could not reach ${names}. Check that the file shows on the site.`;
 }

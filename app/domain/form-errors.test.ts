@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "./zod";
 import { firstErrors } from "./auth-schemas";
 import { fieldErrorsFrom } from "./form-errors";
 import { formSchema, requiredText } from "./form-schema";

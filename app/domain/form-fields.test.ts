@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "./zod";
+import { CONTROL_CHARACTERS_MESSAGE } from "./control-characters";
+import { PRIVATE_FILE_ADDRESS_MESSAGE } from "./file-reference";
+import { audioTrackCreateSchema } from "./loe-audio-track";
+import { pageContentEntrySchema } from "./page-content-entry";
 import { fieldErrorsFrom } from "./form-errors";
 import {
   ENTRY_ID_MESSAGE,
   MAX_INTEGER,
   entryId,
+  fileAddressesIn,
   formBoolean,
   formChoice,
   integerInRange,
@@ -67,6 +72,19 @@ describe("text", () => {
     expect(messageFor(schema, " A ")).toBe("Too short");
     expect(messageFor(schema, "Annabel")).toBe("Too long");
     expect(messageFor(schema, new Blob(["x"]))).toBe("Name is required");
+  });
+
+  it("refuses control characters in every kind of text field, and keeps tab and line breaks", () => {
+    for (const schema of [
+      requiredText("Name is required"),
+      nullableText(),
+      optionalLink("Bad link"),
+      orderIndexField("Bad order"),
+    ]) {
+      expect(messageFor(schema, "Ann\u0000")).toBe(CONTROL_CHARACTERS_MESSAGE);
+      expect(messageFor(schema, "\u001b[2J")).toBe(CONTROL_CHARACTERS_MESSAGE);
+    }
+    expect(valueOf(nullableText(), "Line one\r\n\tLine two")).toBe("Line one\r\n\tLine two");
   });
 
   it("turns blank optional text into null and trims the rest", () => {
@@ -139,6 +157,63 @@ describe("links", () => {
     expect(messageFor(plain, "javascript:alert(1)")).toBe("Bad link");
     expect(valueOf(withUploads, "/uploads/a.jpg")).toBe("/uploads/a.jpg");
     expect(messageFor(withUploads, "/uploads/../a.jpg")).toBe("Bad link");
+  });
+
+  it("refuses a file address into a private network; a plain link is only a link", () => {
+    const file = optionalLink("Bad link", { uploads: true });
+    const required = requiredLink({ required: "Required", invalid: "Bad" }, { uploads: true });
+    for (const address of [
+      "http://169.254.169.254/latest/meta-data/",
+      "http://127.0.0.1:8080/a.png",
+      "http://[::ffff:0:7f00:1]/a.png",
+      "http://localhost/a.png",
+      "http://printer.local/a.png",
+    ]) {
+      expect(messageFor(file, address), address).toBe(PRIVATE_FILE_ADDRESS_MESSAGE);
+      expect(messageFor(required, address), address).toBe(PRIVATE_FILE_ADDRESS_MESSAGE);
+    }
+    expect(valueOf(file, "https://images.example.com/a.png")).toBe(
+      "https://images.example.com/a.png",
+    );
+    expect(valueOf(optionalLink("Bad link"), "http://localhost/tickets")).toBe(
+      "http://localhost/tickets",
+    );
+  });
+
+  it("finds the file addresses of a form's output, behind transforms and by key", () => {
+    const schema = z
+      .object({
+        imageUrl: optionalLink("Bad", { uploads: true }),
+        ticketUrl: optionalLink("Bad"),
+        thumbnailUrl: optionalLink("Bad", { uploads: true }),
+      })
+      .transform((v) => v);
+    expect(
+      fileAddressesIn(schema, {
+        imageUrl: "https://a.example.com/x.png",
+        ticketUrl: "https://tickets.example.com",
+        thumbnailUrl: "/uploads/t.png",
+      }),
+    ).toEqual({ imageUrl: "https://a.example.com/x.png" });
+    expect(
+      fileAddressesIn(pageContentEntrySchema, {
+        pageName: "home-hero-image",
+        description: "https://a.example.com/hero.jpg",
+      }),
+    ).toEqual({ description: "https://a.example.com/hero.jpg" });
+    expect(
+      fileAddressesIn(pageContentEntrySchema, {
+        pageName: "home-hero-title",
+        description: "https://a.example.com/hero.jpg",
+      }),
+    ).toEqual({});
+    expect(
+      fileAddressesIn(audioTrackCreateSchema, {
+        sourceType: "url",
+        audioUrl: "https://a.example.com/a.mp3",
+        artworkUrl: null,
+      }),
+    ).toEqual({ audioUrl: "https://a.example.com/a.mp3" });
   });
 
   it("says required before invalid", () => {

@@ -4,7 +4,8 @@
  * arrays by the caller) and again on the server on the same shape, so every value
  * arrives as text, or absent:
  *
- * - text is trimmed; optional text that is blank becomes null;
+ * - text is trimmed; optional text that is blank becomes null; control characters
+ *   (a NUL, say; tab and line breaks are text) are refused with a clear message;
  * - a checkbox or switch sends "on" (or "true"/"false"); an unchecked box sends
  *   nothing, so an absent flag is false for flags on the form (`formBoolean()`), and
  *   the spec's default only for a flag the form does not show (`formBoolean(true)`);
@@ -13,8 +14,14 @@
  * Only admin code and the server import this (and the entity modules built on it): zod
  * stays out of the public pages' bundle.
  */
-import { z } from "zod";
-import { isOwnUploadPath, isWebUrl } from "./file-reference";
+import { z } from "./zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./control-characters";
+import {
+  PRIVATE_FILE_ADDRESS_MESSAGE,
+  isOwnUploadPath,
+  isPrivateWebAddress,
+  isWebUrl,
+} from "./file-reference";
 import { extractVideoId } from "./video";
 
 export const ENTRY_ID_MESSAGE = "Unknown entry";
@@ -25,12 +32,16 @@ export const entryId = z.uuid(ENTRY_ID_MESSAGE);
 /** Postgres `integer`'s upper bound: anything above cannot be stored. */
 export const MAX_INTEGER = 2_147_483_647;
 
-/** A form value as trimmed text; absent is "". Anything but text (a File) is refused. */
+/**
+ * A form value as trimmed text; absent is "". Anything but text (a File) is refused, and
+ * so is text with control characters (docs/decisions/024).
+ */
 export function formText(message = "Please enter text") {
   return z
     .string({ error: message })
     .optional()
-    .transform((v) => (v ?? "").trim());
+    .transform((v) => (v ?? "").trim())
+    .refine((v) => !hasControlCharacters(v), CONTROL_CHARACTERS_MESSAGE);
 }
 
 type LengthRule = readonly [limit: number, message: string];
@@ -157,30 +168,95 @@ export function formChoice<const T extends readonly [string, ...string[]]>(
 }
 
 export interface LinkOptions {
-  /** Also accept a public file stored by our upload server (/uploads/...). */
+  /**
+   * A file visitors' browsers load (an image, a video file, artwork): also accept one
+   * stored by our upload server (/uploads/...), and refuse a web address into a private
+   * network (see `fileAddress`).
+   */
   uploads?: boolean;
+}
+
+export interface FileAddressMeta {
+  /**
+   * On an object schema whose file fields depend on its other values (a page-content
+   * entry is an image only for image keys): its file addresses by field name.
+   */
+  addressesOf?: (output: never) => Record<string, unknown>;
+}
+
+/**
+ * The fields (or, with `addressesOf`, the object schemas) that hold file addresses
+ * visitors' browsers load. The forms refuse a private address by its text; the admin
+ * action helper also resolves each one's host before saving (a name can point into a
+ * private network too), and saves with a warning one it cannot reach.
+ */
+export const fileAddressFields = z.registry<FileAddressMeta>();
+
+/**
+ * A file address field: `schema`'s text, refused when it points into a private network,
+ * and registered so the server checks its host too.
+ */
+export function fileAddress<T extends z.ZodType<string | null>>(schema: T) {
+  const checked = schema.refine(
+    (v) => v === null || !isPrivateWebAddress(v),
+    PRIVATE_FILE_ADDRESS_MESSAGE,
+  );
+  fileAddressFields.add(checked, {});
+  return checked;
+}
+
+/** The web addresses (not our uploads) in a form's parsed output that are file addresses, by field. */
+export function fileAddressesIn(schema: z.ZodType, output: unknown): Record<string, string> {
+  const found: Record<string, string> = {};
+  const values = (typeof output === "object" && output !== null ? output : {}) as Record<
+    string,
+    unknown
+  >;
+  const add = (field: string, value: unknown) => {
+    if (typeof value === "string" && isWebUrl(value)) found[field] = value;
+  };
+  // An object schema, perhaps behind its transforms (pipes).
+  let current: z.ZodType | undefined = schema;
+  while (current) {
+    const meta = fileAddressFields.get(current);
+    if (meta?.addressesOf) {
+      for (const [field, value] of Object.entries(meta.addressesOf(output as never))) {
+        add(field, value);
+      }
+    }
+    if (current instanceof z.ZodObject) {
+      for (const [field, fieldSchema] of Object.entries(current.shape)) {
+        if (fileAddressFields.has(fieldSchema as z.ZodType)) add(field, values[field]);
+      }
+      break;
+    }
+    current = current instanceof z.ZodPipe ? (current.in as z.ZodType) : undefined;
+  }
+  return found;
 }
 
 function isLink(value: string, { uploads = false }: LinkOptions): boolean {
   return isWebUrl(value) || (uploads && isOwnUploadPath(value));
 }
 
-/** An http(s) address (or our upload) that must be given. */
+/** An http(s) address (or our upload, a file address) that must be given. */
 export function requiredLink(
   messages: { required: string; invalid: string },
   options: LinkOptions = {},
 ) {
-  return formText(messages.required).superRefine((v, ctx) => {
+  const link = formText(messages.required).superRefine((v, ctx) => {
     if (v === "") ctx.addIssue({ code: "custom", message: messages.required });
     else if (!isLink(v, options)) ctx.addIssue({ code: "custom", message: messages.invalid });
   });
+  return options.uploads ? fileAddress(link) : link;
 }
 
-/** An http(s) address (or our upload), or null when blank. */
+/** An http(s) address (or our upload, a file address), or null when blank. */
 export function optionalLink(invalid: string, options: LinkOptions = {}) {
-  return formText(invalid)
+  const link = formText(invalid)
     .refine((v) => v === "" || isLink(v, options), invalid)
     .transform((v) => (v === "" ? null : v));
+  return options.uploads ? fileAddress(link) : link;
 }
 
 /**

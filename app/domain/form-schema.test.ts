@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { CONTROL_CHARACTERS_MESSAGE } from "./control-characters";
 import {
   emailAddress,
   formSchema,
   isEmailAddress,
+  optionalLine,
   optionalText,
   requiredText,
 } from "./form-schema";
@@ -13,10 +15,17 @@ describe("isEmailAddress", () => {
     (address) => expect(isEmailAddress(address)).toBe(true),
   );
 
-  it.each(["", "fan", "fan@", "@example.org", "a@b", "fan @example.org", "a@@b.org"])(
-    "refuses %j",
-    (address) => expect(isEmailAddress(address)).toBe(false),
-  );
+  it.each([
+    "",
+    "fan",
+    "fan@",
+    "@example.org",
+    "a@b",
+    "fan @example.org",
+    "a@@b.org",
+    "fan\u0000@example.org",
+    "fan@example.org\u007f",
+  ])("refuses %j", (address) => expect(isEmailAddress(address)).toBe(false));
 
   it("refuses an address longer than SMTP allows", () => {
     expect(isEmailAddress(`${"a".repeat(250)}@b.org`)).toBe(false);
@@ -60,5 +69,17 @@ describe("formSchema", () => {
 
   it("parse throws with the messages", () => {
     expect(() => schema.parse({})).toThrow("Name, please.; Email, please.");
+  });
+});
+
+describe("control characters in public form fields", () => {
+  it("refuses them with a clear message, and keeps tab and line breaks in text", () => {
+    const message = requiredText("A message, please.", 100);
+    expect(message("Hi\u0000")).toEqual({ message: CONTROL_CHARACTERS_MESSAGE });
+    expect(message("Hi\r\n\tthere")).toEqual({ value: "Hi\r\n\tthere" });
+    const line = optionalLine(50);
+    expect(line("Flat\u00002")).toEqual({ message: CONTROL_CHARACTERS_MESSAGE });
+    expect(line("  ")).toEqual({ value: null });
+    expect(line(" Flat 2 ")).toEqual({ value: "Flat 2" });
   });
 });

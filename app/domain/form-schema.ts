@@ -4,6 +4,8 @@
  * shows a form. Results have zod's safeParse shape, so callers read them the same way.
  */
 
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./control-characters";
+
 /** An address with something before and after the @ and a dot in the domain, no spaces. */
 export const EMAIL_ADDRESS_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -12,7 +14,11 @@ export const EMAIL_MAX_LENGTH = 254;
 
 export function isEmailAddress(value: string): boolean {
   const trimmed = value.trim();
-  return trimmed.length <= EMAIL_MAX_LENGTH && EMAIL_ADDRESS_PATTERN.test(trimmed);
+  return (
+    trimmed.length <= EMAIL_MAX_LENGTH &&
+    EMAIL_ADDRESS_PATTERN.test(trimmed) &&
+    !hasControlCharacters(trimmed)
+  );
 }
 
 export interface FormIssue {
@@ -33,13 +39,27 @@ export interface FormSchema<T> {
   parse(raw: unknown): T;
 }
 
-/** Trimmed text that must not be empty and must not exceed `max` characters. */
+/**
+ * Trimmed text that must not be empty and must not exceed `max` characters, without
+ * control characters (tab and line breaks are text: a message is a text area).
+ */
 export function requiredText(message: string, max: number): FieldRule<string> {
   return (raw) => {
     const value = typeof raw === "string" ? raw.trim() : "";
     if (value === "") return { message };
+    if (hasControlCharacters(value)) return { message: CONTROL_CHARACTERS_MESSAGE };
     if (value.length > max) return { message: `Please keep this under ${max} characters.` };
     return { value };
+  };
+}
+
+/** Trimmed text that may be left empty (null), at most `max` characters, without control characters. */
+export function optionalLine(max: number): FieldRule<string | null> {
+  return (raw) => {
+    const value = typeof raw === "string" ? raw.trim() : "";
+    if (hasControlCharacters(value)) return { message: CONTROL_CHARACTERS_MESSAGE };
+    if (value.length > max) return { message: `Please keep this under ${max} characters.` };
+    return { value: value === "" ? null : value };
   };
 }
 

@@ -3,7 +3,7 @@
  * §8). A new one goes after the others (order index = current maximum + 1, set by the
  * service). Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { requiredText } from "./form-fields";
 
 export const INFLUENCE_TEXT = {

@@ -5,7 +5,7 @@
  * other source's field. Shown/hidden is the table's toggle, not this form.
  * Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import {
   type AudioSourceType,
   type AudioTrack,
@@ -13,9 +13,15 @@ import {
   checkSoundCloudUrl,
   isTrackValid,
 } from "./audio";
-import { isOwnUploadPath, isWebUrl } from "./file-reference";
+import {
+  PRIVATE_FILE_ADDRESS_MESSAGE,
+  isOwnUploadPath,
+  isPrivateWebAddress,
+  isWebUrl,
+} from "./file-reference";
 import {
   entryId,
+  fileAddressFields,
   formChoice,
   nullableText,
   optionalCount,
@@ -113,10 +119,12 @@ function sourceRules(v: Fields, ctx: z.RefinementCtx) {
     case "url":
       if (!v.audioUrl) return fail("audioUrl", M.externalUrlRequired);
       if (!isWebUrl(v.audioUrl)) fail("audioUrl", M.invalidUrl);
+      else if (isPrivateWebAddress(v.audioUrl)) fail("audioUrl", PRIVATE_FILE_ADDRESS_MESSAGE);
       return;
     case "file":
       if (!v.audioUrl) return fail("audioUrl", M.audioFileRequired);
       if (!isOwnUploadPath(v.audioUrl) && !isWebUrl(v.audioUrl)) fail("audioUrl", M.invalidUrl);
+      else if (isPrivateWebAddress(v.audioUrl)) fail("audioUrl", PRIVATE_FILE_ADDRESS_MESSAGE);
       return;
   }
 }
@@ -132,6 +140,14 @@ export const audioTrackUpdateSchema = z
   .object({ id: entryId, ...fields })
   .superRefine(sourceRules)
   .transform(clearOtherSource);
+
+// The audio file's address (not a SoundCloud link) is a file address: the server checks its host.
+for (const schema of [audioTrackCreateSchema, audioTrackUpdateSchema]) {
+  fileAddressFields.add(schema, {
+    addressesOf: (track: AudioTrackInput) =>
+      track.sourceType === "soundcloud" ? {} : { audioUrl: track.audioUrl },
+  });
+}
 
 export type AudioTrackFormValues = z.input<typeof audioTrackCreateSchema>;
 export type AudioTrackInput = z.output<typeof audioTrackCreateSchema>;

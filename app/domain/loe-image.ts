@@ -2,7 +2,7 @@
  * LOE images (admin spec §3 loe_images, §4 "Flags", §5 "LOE image", §8). Shown/hidden
  * with the table's toggle, not by this form. Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import {
   entryId,
   nullableText,

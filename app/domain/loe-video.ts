@@ -4,7 +4,7 @@
  * URL); saving in one mode clears the other's field. Shown/hidden with the table's
  * toggle, not by this form. Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { VIDEO_TEXT } from "./featured-video";
 import {
   entryId,

@@ -3,7 +3,7 @@
  * routes and the server import it). Carrier and tracking number are optional; empty
  * text means "not given".
  */
-import { z } from "zod";
+import { z } from "./zod";
 
 export const MARK_SHIPPED_MAX = { carrier: 100, trackingNumber: 100 } as const;
 

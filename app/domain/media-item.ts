@@ -3,7 +3,7 @@
  * The url is a web address, or the file our upload server stored when the item was
  * uploaded. Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { rowFlagSchema } from "./collection-rows";
 import {
   entryId,

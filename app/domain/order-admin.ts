@@ -4,7 +4,8 @@
  * without JavaScript and a filtered view can be bookmarked or exported), the status
  * words, and the forms of the refund and resend actions. Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
+import { searchText } from "./control-characters";
 import type { DownloadTokenState } from "./downloads";
 import type { ShippingAddress } from "./shipping-address";
 import { zonedTimeToInstant } from "./time-zone";
@@ -102,7 +103,7 @@ export function parseDay(value: string | null | undefined): string | null {
  * backwards is turned round.
  */
 export function parseOrderFilters(params: URLSearchParams): OrderFilters {
-  const q = (params.get("q") ?? "").trim().slice(0, ORDER_SEARCH_MAX);
+  const q = searchText(params.get("q"), ORDER_SEARCH_MAX);
   const status = params.get("status");
   let from = parseDay(params.get("from"));
   let to = parseDay(params.get("to"));

@@ -9,9 +9,14 @@
  * an http(s) address, an e-mail an address, an image an http(s) address or one of our
  * uploads; a plain text is any text (the public pages render it as text, never markup).
  */
-import { z } from "zod";
-import { isOwnUploadPath, isWebUrl } from "./file-reference";
-import { formChoice, formText, nullableText, requiredText } from "./form-fields";
+import { z } from "./zod";
+import {
+  PRIVATE_FILE_ADDRESS_MESSAGE,
+  isOwnUploadPath,
+  isPrivateWebAddress,
+  isWebUrl,
+} from "./file-reference";
+import { fileAddressFields, formChoice, formText, nullableText, requiredText } from "./form-fields";
 import {
   DEFAULT_PARAGRAPH_SPACING,
   PARAGRAPH_SPACINGS,
@@ -84,6 +89,7 @@ export function contentDescriptionProblem(
     case "email":
       return emailAddress.safeParse(value).success ? null : M.emailInvalid;
     case "image":
+      if (isPrivateWebAddress(value)) return PRIVATE_FILE_ADDRESS_MESSAGE;
       return isWebUrl(value) || isOwnUploadPath(value) || value === definition.defaultDescription
         ? null
         : M.imageInvalid;
@@ -114,6 +120,14 @@ export const pageContentEntrySchema = z
     if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["description"] });
   });
 
+// An image key's description is a file address: the server checks its host before saving.
+fileAddressFields.add(pageContentEntrySchema, {
+  addressesOf: (entry: PageContentEntryInput) =>
+    isPageContentKey(entry.pageName) && contentDefinition(entry.pageName).kind === "image"
+      ? { description: entry.description }
+      : {},
+});
+
 export type PageContentEntryFormValues = z.input<typeof pageContentEntrySchema>;
 export type PageContentEntryInput = z.output<typeof pageContentEntrySchema>;
 
@@ -136,7 +150,8 @@ export const PAGE_CONTENT_HISTORY_TEXT = {
   versionUnknown: "Unknown version",
 } as const;
 
-/** POST intent=restore-version: the version to make current again. */
+/** POST intent=restore-version: the key being edited, and the version of it to make current again. */
 export const restoreContentVersionSchema = z.object({
+  pageName,
   versionId: z.uuid(PAGE_CONTENT_HISTORY_TEXT.versionUnknown),
 });

@@ -2,7 +2,7 @@
  * "Forgot password?": the two forms' schemas, run by the route's action on the server.
  * The new password follows the same rules as account creation and the owner's set-up.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { signInSchema, signUpSchema } from "./auth-schemas";
 
 export const requestPasswordResetSchema = z.object({

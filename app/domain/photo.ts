@@ -2,7 +2,7 @@
  * Gallery photos (admin spec §3 photo_gallery, §5 "Photo", §7, §8). Only photos that
  * are active and featured appear on the home page. Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { rowFlagSchema } from "./collection-rows";
 import {
   entryId,

@@ -4,7 +4,7 @@
  * on `form-schema.ts`, not zod, because the public cart drawer imports it (decision
  * 012: zod stays out of public bundles).
  */
-import { formSchema, requiredText, type FieldRule } from "./form-schema";
+import { formSchema, optionalLine, requiredText } from "./form-schema";
 import { STOCK_TRACKED_CATEGORIES, isStockTrackedCategory } from "./stock";
 
 /**
@@ -55,15 +55,6 @@ export const SHIPPING_ADDRESS_MAX = {
   postalCode: 20,
   country: 100,
 } as const;
-
-/** Trimmed text that may be left empty (stored as null). */
-function optionalLine(max: number): FieldRule<string | null> {
-  return (raw) => {
-    const value = typeof raw === "string" ? raw.trim() : "";
-    if (value.length > max) return { message: `Please keep this under ${max} characters.` };
-    return { value: value === "" ? null : value };
-  };
-}
 
 /** The address as the buyer typed it: five required fields, line 2 and region optional. */
 export const shippingAddressSchema = formSchema<ShippingAddress>({

@@ -7,7 +7,7 @@
  * stored (/uploads/...), and the PDF a private file's storage key (sheet music is never
  * at a public URL).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { rowFlagSchema } from "./collection-rows";
 import { isOwnUploadPath, isPrivateFileReference, webUrlProblem } from "./file-reference";
 import { FORMAT_LABELS, MEDIUM_CATEGORIES } from "./product";
@@ -21,6 +21,7 @@ import {
   optionalCount,
   readNumber,
   requiredText,
+  fileAddress,
 } from "./form-fields";
 
 /** The spec's five categories, and "cd", which the data model and the shop also know. */
@@ -299,7 +300,7 @@ const fields = {
   format: nullableText({ max: [FORMAT_MAX_LENGTH, M.formatTooLong] }),
   /** Checked against the category below: a number, null when blank, NaN when not a number. */
   price: formText(M.priceNotANumber).transform(readNumber),
-  imageUrl: shopUrl(SHOP_URL_FIELDS.imageUrl, isOwnUploadPath),
+  imageUrl: fileAddress(shopUrl(SHOP_URL_FIELDS.imageUrl, isOwnUploadPath)),
   pdfFileUrl: shopUrl(
     SHOP_URL_FIELDS.pdfFileUrl,
     (v) => isOwnUploadPath(v) || isPrivateFileReference(v),

@@ -3,7 +3,7 @@
  * number as text ("500+") and a label. The service appends a new one at the end.
  * Admin and server only (zod).
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { formChoice, requiredText } from "./form-fields";
 
 export const STAT_ICONS = ["Music", "Users", "MapPin"] as const;

@@ -7,7 +7,7 @@
  * "animations.fade_duration"); the schema gives the nested shape the table stores.
  * Activation is its own action, not part of this form.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { entryId, formText, requiredText } from "./form-fields";
 import { DEFAULT_THEME, THEME_COLOR_NAMES, type ThemeColorName } from "./theme";
 

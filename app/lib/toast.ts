@@ -57,13 +57,16 @@ export const toast = Object.assign(
     success: (message: Message, options?: ExternalToast) =>
       deliver((t) => t.success(message, options)),
     error: (message: Message, options?: ExternalToast) => deliver((t) => t.error(message, options)),
+    warning: (message: Message, options?: ExternalToast) =>
+      deliver((t) => t.warning(message, options)),
   },
 );
 
 /** A toast as loaders and actions return it; `id` makes a repeat of the same words show again. */
 export interface ToastMessage {
   id: string;
-  type: "success" | "error";
+  /** warning: done, with something to check (a saved address the server could not reach). */
+  type: "success" | "warning" | "error";
   title: string;
   description?: string;
   /** How long it stays, when the spec says (the test-inventory toasts); sonner's default otherwise. */
@@ -71,7 +74,7 @@ export interface ToastMessage {
 }
 
 export function showToast(message: ToastMessage) {
-  const show = message.type === "error" ? toast.error : toast.success;
+  const show = { success: toast.success, warning: toast.warning, error: toast.error }[message.type];
   show(message.title, {
     id: message.id,
     description: message.description,

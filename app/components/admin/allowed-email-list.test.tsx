@@ -62,6 +62,36 @@ describe("AllowedEmailList", () => {
     const html = render("/admin/user-management?confirm=e2", false);
     expect(html).toContain('data-email="roadie@example.com"');
     expect(html).not.toContain("Remove");
+    expect(html).not.toContain("Admin privileges:");
     expect(html).not.toContain("<noscript>");
   });
+
+  it("gives or takes Admin privileges with a plain form post, never for the primary admin", () => {
+    const html = render("/admin/user-management");
+    const roadie = html.match(/<li data-email="roadie@example.com"[^]*?<\/li>/)?.[0] ?? "";
+    const form = roadie.match(/<form[^]*?<\/form>/)?.[0] ?? "";
+    expect(form).toContain('method="post"');
+    expect(form).toContain('<input type="hidden" name="intent" value="set-admin"/>');
+    expect(form).toContain('<input type="hidden" name="id" value="e2"/>');
+    expect(form).toContain('<input type="hidden" name="isAdmin" value="true"/>');
+    expect(form).toContain('aria-label="Give Admin privileges: roadie@example.com"');
+    const primaryRow = html.match(/<li data-email="owner@example.com"[^]*?<\/li>/)?.[0] ?? "";
+    expect(primaryRow).not.toContain("set-admin");
+
+    const promoted = renderToStaticMarkup(<Stub2 rows={[{ ...emails[0]!, isAdmin: true }]} />);
+    expect(promoted).toContain('<input type="hidden" name="isAdmin" value="false"/>');
+    expect(promoted).toContain("Take away Admin privileges");
+  });
 });
+
+function Stub2({ rows }: { rows: AllowedEmailRow[] }) {
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/user-management",
+      Component: () => (
+        <AllowedEmailList emails={rows} primaryAdminEmail={PRIMARY} canManage loadFailed={false} />
+      ),
+    },
+  ]);
+  return <Stub initialEntries={["/admin/user-management"]} />;
+}

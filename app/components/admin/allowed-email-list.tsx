@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
-import { ShieldCheck, Trash2 } from "lucide-react";
+import { ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -23,7 +23,9 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 /**
- * The allow-list, newest first, with removal behind a confirmation (intent=remove, id).
+ * The allow-list, newest first, with removal behind a confirmation (intent=remove, id)
+ * and a button that gives or takes "Admin privileges" (intent=set-admin) without
+ * removing anyone.
  * Remove is a link to `?confirm=<id>`: with JavaScript it opens the confirm dialog in
  * place; without, the page comes back with a plain confirmation form for that row.
  * People without Admin privileges see the list read-only (docs/decisions/014).
@@ -109,22 +111,25 @@ export function AllowedEmailList({
                         </p>
                       </>
                     ) : (
-                      <Link
-                        to={`?confirm=${row.id}`}
-                        preventScrollReset
-                        aria-label={`Remove ${row.email}`}
-                        aria-haspopup="dialog"
-                        onClick={(event) => {
-                          event.preventDefault();
-                          setConfirming(row);
-                        }}
-                        className={cn(
-                          buttonVariants({ variant: "outline", size: "sm" }),
-                          "border-destructive/60 text-destructive hover:bg-destructive/10",
-                        )}
-                      >
-                        <Trash2 aria-hidden /> Remove
-                      </Link>
+                      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+                        <AdminPrivilegesButton row={row} />
+                        <Link
+                          to={`?confirm=${row.id}`}
+                          preventScrollReset
+                          aria-label={`Remove ${row.email}`}
+                          aria-haspopup="dialog"
+                          onClick={(event) => {
+                            event.preventDefault();
+                            setConfirming(row);
+                          }}
+                          className={cn(
+                            buttonVariants({ variant: "outline", size: "sm" }),
+                            "border-destructive/60 text-destructive hover:bg-destructive/10",
+                          )}
+                        >
+                          <Trash2 aria-hidden /> Remove
+                        </Link>
+                      </div>
                     )}
                   </div>
                 )}
@@ -156,6 +161,23 @@ export function AllowedEmailList({
         </noscript>
       )}
     </Card>
+  );
+}
+
+/** Gives or takes "Admin privileges"; the person stays on the list and signed in. */
+function AdminPrivilegesButton({ row }: { row: AllowedEmailRow }) {
+  const give = !row.isAdmin;
+  const label = give ? "Give Admin privileges" : "Take away Admin privileges";
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value="set-admin" />
+      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" name="isAdmin" value={give ? "true" : "false"} />
+      <Button type="submit" variant="outline" size="sm" aria-label={`${label}: ${row.email}`}>
+        {give ? <ShieldCheck aria-hidden /> : <ShieldOff aria-hidden />}
+        {label}
+      </Button>
+    </Form>
   );
 }
 

@@ -48,12 +48,23 @@ export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   history: History,
 };
 
-/** The dashboard's 13 link cards (the spec's), then the business view's cards. */
-export function DashboardCards() {
+/**
+ * The dashboard's 13 link cards (the spec's), then the business view's cards: only the
+ * screens the person may open (docs/decisions/014), and no group left empty.
+ */
+export function DashboardCards({ hasAdminPrivileges }: { hasAdminPrivileges: boolean }) {
+  const mayOpen = (card: AdminScreen) => hasAdminPrivileges || !card.privileged;
+  const business = BUSINESS_SCREENS.filter(mayOpen);
   return (
     <>
-      <CardGroup id="manage-heading" title="Manage the site" cards={DASHBOARD_CARDS} />
-      <CardGroup id="business-heading" title="Your business" cards={BUSINESS_SCREENS} />
+      <CardGroup
+        id="manage-heading"
+        title="Manage the site"
+        cards={DASHBOARD_CARDS.filter(mayOpen)}
+      />
+      {business.length > 0 && (
+        <CardGroup id="business-heading" title="Your business" cards={business} />
+      )}
     </>
   );
 }

@@ -1,16 +1,18 @@
 /**
  * The dashboard's figures at a glance, each a link to the screen where it can be acted
- * on. A figure that could not be read shows a dash, never an error page.
+ * on. A figure that could not be read shows a dash, never an error page; a figure the
+ * person may not see (money and personal data without Admin privileges) is absent.
  */
 import { Link } from "react-router";
 import { Inbox, PackageMinus, Receipt, Users } from "lucide-react";
 import { formatPrice } from "~/domain/money";
 
+/** null: could not be read; absent: not for this person (docs/decisions/014). */
 export interface DashboardFiguresData {
-  sales: { orders: number; revenue: number } | null;
-  unhandledMessages: number | null;
+  sales?: { orders: number; revenue: number } | null;
+  unhandledMessages?: number | null;
   lowStock: number | null;
-  subscribers: number | null;
+  subscribers?: number | null;
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -18,7 +20,7 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 export function DashboardFigures({ figures }: { figures: DashboardFiguresData }) {
   const { sales, unhandledMessages, lowStock, subscribers } = figures;
   const items = [
-    {
+    sales !== undefined && {
       key: "sales",
       to: "/admin/orders",
       icon: Receipt,
@@ -27,7 +29,7 @@ export function DashboardFigures({ figures }: { figures: DashboardFiguresData })
         ? `${sales.orders} ${plural(sales.orders, "order", "orders")} in the last 30 days`
         : "Orders could not be counted",
     },
-    {
+    unhandledMessages !== undefined && {
       key: "messages",
       to: "/admin/messages?filter=unhandled",
       icon: Inbox,
@@ -47,7 +49,7 @@ export function DashboardFigures({ figures }: { figures: DashboardFiguresData })
           ? "Stock could not be checked"
           : plural(lowStock, "product low on stock", "products low on stock"),
     },
-    {
+    subscribers !== undefined && {
       key: "subscribers",
       to: "/admin/subscribers",
       icon: Users,
@@ -57,7 +59,7 @@ export function DashboardFigures({ figures }: { figures: DashboardFiguresData })
           ? "Subscribers could not be counted"
           : plural(subscribers, "newsletter subscriber", "newsletter subscribers"),
     },
-  ];
+  ].filter((item) => item !== false);
   return (
     <section aria-labelledby="figures-heading">
       <h2 id="figures-heading" className="sr-only">

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { ADMIN_TEXT } from "~/domain/admin";
 import { DEFAULT_MAINTENANCE_MESSAGE } from "~/server/shop/shop-settings.server";
-import { allowedEmails, auditLog, pageSettings } from "~/server/db/schema.server";
+import { allowedEmails, auditLog, pageSettings, sessions } from "~/server/db/schema.server";
 import { loadSiteShell } from "~/server/content/site.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from "~/server/testing/test-app.server";
 import * as dashboard from "./dashboard";
+import * as orders from "./orders";
 import * as userManagement from "./user-management";
 import * as shop from "../shop";
 import * as manageShop from "./shop";
@@ -161,6 +162,26 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
       });
       expect(data.defaultMessage).toBe(DEFAULT_MAINTENANCE_MESSAGE);
     });
+
+    it("shows sales, messages and subscribers only to people with Admin privileges", async () => {
+      const load = async (cookie: string) =>
+        (await dashboard.loader({
+          request: app.request("/admin", { cookie }),
+          params: {},
+          context: loadContext,
+        } as never)) as unknown as { hasAdminPrivileges: boolean; figures: object };
+      const asAdmin = await load(admin.cookie);
+      expect(asAdmin.hasAdminPrivileges).toBe(true);
+      expect(Object.keys(asAdmin.figures).sort()).toEqual([
+        "lowStock",
+        "sales",
+        "subscribers",
+        "unhandledMessages",
+      ]);
+      const asHelper = await load(helper.cookie);
+      expect(asHelper.hasAdminPrivileges).toBe(false);
+      expect(Object.keys(asHelper.figures)).toEqual(["lowStock"]);
+    });
   });
 
   describe("test inventory", () => {
@@ -297,6 +318,21 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
         ),
       );
       expect(removed.status).toBe(403);
+      const promoted = await run(
+        userManagement.action,
+        formPost(
+          app,
+          "/admin/user-management",
+          {
+            intent: "set-admin",
+            id: before.find((r) => r.email === helper.email)!.id,
+            isAdmin: "true",
+          },
+          helper.cookie,
+        ),
+      );
+      expect(promoted.status).toBe(403);
+      expect(promoted.body?.toast?.title).toBe("Permission Denied");
       expect(await app.t.db.select().from(allowedEmails)).toEqual(before);
 
       const page = (await userManagement.loader({
@@ -336,6 +372,120 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
         .from(allowedEmails)
         .where(eq(allowedEmails.id, primary!.id));
       expect(still).toMatchObject({ email: app.adminEmail, isAdmin: true });
+    });
+
+    it("gives and takes Admin privileges on an entry without removing it or signing the person out", async () => {
+      const roadie = await app.createUser("roadie@example.com");
+      const [entry] = await app.t.db
+        .select()
+        .from(allowedEmails)
+        .where(eq(allowedEmails.email, roadie.email));
+      const openOrders = async () => {
+        try {
+          await orders.loader({
+            request: app.request("/admin/orders", { cookie: roadie.cookie }),
+            params: {},
+            context: loadContext,
+          } as never);
+          return "opened";
+        } catch (thrown) {
+          return (thrown as { init?: { status?: number } }).init?.status;
+        }
+      };
+      expect(await openOrders()).toBe(403);
+
+      const setAdmin = (isAdmin: string) =>
+        run(
+          userManagement.action,
+          formPost(
+            app,
+            "/admin/user-management",
+            { intent: "set-admin", id: entry!.id, isAdmin },
+            admin.cookie,
+          ),
+        );
+      const given = await setAdmin("true");
+      expect(given.status).toBe(302);
+      expect(flashOf(given.response)).toContain(ADMIN_TEXT.privilegesGiven);
+      expect(await latestAudit()).toMatchObject({
+        action: "allowed_email.give_admin_privileges",
+        actorEmail: admin.email,
+        entityId: entry!.id,
+        details: { email: roadie.email, from: false, to: true },
+      });
+      // The same session, at once: no new sign-in.
+      expect(await openOrders()).toBe("opened");
+
+      const taken = await setAdmin("false");
+      expect(flashOf(taken.response)).toContain(ADMIN_TEXT.privilegesTaken);
+      expect(await latestAudit()).toMatchObject({
+        action: "allowed_email.take_admin_privileges",
+        details: { email: roadie.email, from: true, to: false },
+      });
+      expect(await openOrders()).toBe(403);
+      const [still] = await app.t.db
+        .select()
+        .from(allowedEmails)
+        .where(eq(allowedEmails.id, entry!.id));
+      expect(still).toMatchObject({ email: roadie.email, isAdmin: false });
+      expect(
+        await app.t.db.select().from(sessions).where(eq(sessions.userId, roadie.id)),
+      ).not.toEqual([]);
+    });
+
+    it("never takes Admin privileges from the primary admin", async () => {
+      const [primary] = await app.t.db
+        .select()
+        .from(allowedEmails)
+        .where(eq(allowedEmails.email, app.adminEmail));
+      const result = await run(
+        userManagement.action,
+        formPost(
+          app,
+          "/admin/user-management",
+          { intent: "set-admin", id: primary!.id, isAdmin: "false" },
+          admin.cookie,
+        ),
+      );
+      expect(result.status).toBe(403);
+      expect(result.body?.toast?.description).toContain(ADMIN_TEXT.primaryAdminKeepsPrivileges);
+      const [still] = await app.t.db
+        .select()
+        .from(allowedEmails)
+        .where(eq(allowedEmails.id, primary!.id));
+      expect(still?.isAdmin).toBe(true);
+    });
+
+    it("removing an entry ends that person's sessions at once", async () => {
+      const leaving = await app.createUser("leaving@example.com");
+      const otherSession = await app.signIn("leaving@example.com");
+      const mine = () => app.t.db.select().from(sessions).where(eq(sessions.userId, leaving.id));
+      expect((await mine()).length).toBe(2);
+      const [entry] = await app.t.db
+        .select()
+        .from(allowedEmails)
+        .where(eq(allowedEmails.email, "leaving@example.com"));
+      const result = await run(
+        userManagement.action,
+        formPost(app, "/admin/user-management", { intent: "remove", id: entry!.id }, admin.cookie),
+      );
+      expect(result.status).toBe(302);
+      expect(await mine()).toEqual([]);
+      expect(await latestAudit()).toMatchObject({
+        action: "allowed_email.remove",
+        details: { email: "leaving@example.com", sessionsEnded: 2 },
+      });
+      // Neither cookie opens anything any more: no session at all, so /auth.
+      for (const cookie of [leaving.cookie, otherSession]) {
+        const thrown = await dashboard
+          .loader({
+            request: app.request("/admin", { cookie }),
+            params: {},
+            context: loadContext,
+          } as never)
+          .catch((e: unknown) => e);
+        expect((thrown as Response).headers.get("location")).toBe("/auth");
+      }
     });
   });
 });

@@ -24,9 +24,13 @@ import {
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
   const db = getDb();
-  const [shop, figures] = await Promise.all([readShopSettings(db), readDashboardFigures(db)]);
+  const [shop, figures] = await Promise.all([
+    readShopSettings(db),
+    readDashboardFigures(db, { hasAdminPrivileges: user.hasAdminPrivileges }),
+  ]);
   return {
     name: user.fullName || user.name || user.email,
+    hasAdminPrivileges: user.hasAdminPrivileges,
     shop,
     figures,
     defaultMessage: DEFAULT_MAINTENANCE_MESSAGE,
@@ -76,7 +80,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     >
       <DashboardFigures figures={loaderData.figures} />
       <MaintenanceCard shop={loaderData.shop} defaultMessage={loaderData.defaultMessage} />
-      <DashboardCards />
+      <DashboardCards hasAdminPrivileges={loaderData.hasAdminPrivileges} />
     </AdminScreen>
   );
 }

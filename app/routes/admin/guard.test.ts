@@ -3,7 +3,14 @@
  * signed-in people who are not on the allow-list, in its loader and in its action,
  * and changes nothing for them. A new admin route whose loader or action does not
  * start with requireAdmin fails here.
+ *
+ * And every route that needs "Admin privileges" (docs/decisions/014: money and
+ * personal data) refuses someone on the list without them, in its loader (403) and its
+ * action (403 before the form is read, nothing changed), and serves someone with them;
+ * every other route serves both. A route that imports a service of buyers' or
+ * subscribers' data must be declared privileged (domain/admin.ts).
  */
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +18,7 @@ import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
-import { ADMIN_SCREENS } from "~/domain/admin";
+import { ADMIN_SCREENS, needsAdminPrivileges } from "~/domain/admin";
 import * as schema from "~/server/db/schema.server";
 import { allowedEmails, pageSettings } from "~/server/db/schema.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
@@ -211,5 +218,193 @@ describe.each(await testDatabaseKinds())("admin guard on %s", (kind) => {
     expect(result).toMatchObject({ ok: true });
     const [row] = await app.t.db.select().from(pageSettings);
     expect(row?.isWorkInProgress).toBe(true);
+  });
+});
+
+/** The concrete URLs (and params) a route answers: one per export for the export route. */
+function concreteUrls(route: AdminRoute): { urlPath: string; params: Record<string, string> }[] {
+  if (route.urlPath === "/admin/export/:dataset") {
+    return ["orders", "subscribers"].map((dataset) => ({
+      urlPath: `/admin/export/${dataset}`,
+      params: { dataset },
+    }));
+  }
+  return [{ urlPath: route.urlPath, params: {} }];
+}
+
+/**
+ * Services that read or write buyers' and subscribers' personal data or money. A route
+ * importing one of these must need Admin privileges; a newsletter campaign screen
+ * (which mails subscribers in bulk) would import the audience services, say.
+ */
+const PERSONAL_DATA_SERVICES = [
+  /~\/server\/audience\//,
+  /~\/server\/shop\/order-/,
+  /~\/server\/shop\/shipping/,
+  /~\/server\/admin\/audit-log/,
+];
+
+/** 403 when the loader or action refused for lack of privileges, else the outcome's status. */
+async function statusOf(run: () => Promise<unknown>): Promise<number> {
+  let outcome: unknown;
+  try {
+    outcome = await run();
+  } catch (thrown) {
+    outcome = thrown;
+  }
+  if (outcome instanceof Response) return outcome.status;
+  if (outcome && typeof outcome === "object" && "init" in outcome && "data" in outcome) {
+    return (outcome as { init: { status?: number } | null }).init?.status ?? 200;
+  }
+  if (outcome instanceof Error) throw outcome;
+  return 200;
+}
+
+describe("which admin routes need Admin privileges", () => {
+  it("every route that imports a service of personal data or money is declared privileged", async () => {
+    const undeclared: string[] = [];
+    for (const route of enumerated) {
+      const source = await readFile(path.join(appDir, route.file), "utf8");
+      const imports = [...source.matchAll(/from "([^"]+)"/g)].map((m) => m[1]!);
+      const personal = imports.some((i) => PERSONAL_DATA_SERVICES.some((p) => p.test(i)));
+      if (personal && !concreteUrls(route).every((u) => needsAdminPrivileges(u.urlPath))) {
+        undeclared.push(route.urlPath);
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
+  it("are the orders, messages, subscribers and audit log screens and the exports", () => {
+    const privileged = enumerated
+      .flatMap(concreteUrls)
+      .map((u) => u.urlPath)
+      .filter(needsAdminPrivileges);
+    expect(privileged.sort()).toEqual([
+      "/admin/audit-log",
+      "/admin/export/orders",
+      "/admin/export/subscribers",
+      "/admin/messages",
+      "/admin/orders",
+      "/admin/subscribers",
+    ]);
+  });
+});
+
+/** Which route files have an action, known before the tests are declared. */
+const hasAction = new Map(
+  await Promise.all(
+    enumerated.map(
+      async (r) =>
+        [r.file, typeof ((await import(path.join(appDir, r.file))) as RouteModule).action] as const,
+    ),
+  ),
+);
+
+describe.each(await testDatabaseKinds())("Admin privileges on %s", (kind) => {
+  let app: TestApp;
+  let helper: { cookie: string };
+  let manager: { cookie: string };
+  let victimId: string;
+
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+    helper = await app.createUser("helper@example.com");
+    manager = await app.createUser("manager@example.com", { isAdmin: true });
+    const [victim] = await app.t.db
+      .insert(allowedEmails)
+      .values({ email: "victim@example.com" })
+      .returning();
+    victimId = victim!.id;
+  });
+  afterAll(async () => {
+    await app?.destroy();
+  });
+
+  // The layout frames every screen (a refused one too) and decides no privileges.
+  const screens = enumerated
+    .filter((r) => r.id !== "admin")
+    .flatMap((route) => concreteUrls(route).map((url) => ({ ...route, ...url })));
+
+  describe.each(screens)("$urlPath", (route) => {
+    let mod: RouteModule;
+    const privileged = needsAdminPrivileges(route.urlPath);
+    beforeAll(async () => {
+      mod = (await import(path.join(appDir, route.file))) as RouteModule;
+    });
+
+    const load = (cookie: string) =>
+      statusOf(() =>
+        mod.loader!({
+          request: app.request(route.urlPath, { cookie }),
+          params: route.params,
+          context: loadContext,
+        }),
+      );
+
+    it(
+      privileged
+        ? "loader: refuses a helper without Admin privileges (403)"
+        : "loader: serves a helper",
+      async () => {
+        const status = await load(helper.cookie);
+        if (privileged) expect(status).toBe(403);
+        else expect(status).not.toBe(403);
+      },
+    );
+
+    it("loader: serves someone with Admin privileges", async () => {
+      expect(await load(manager.cookie)).not.toBe(403);
+    });
+
+    // Privileged routes with an action (the others' actions are content work).
+    if (privileged && hasAction.get(route.file) === "function")
+      it("action: refuses a helper without Admin privileges before reading the form, and changes nothing", async () => {
+        for (const body of actionBodies(route, victimId)) {
+          const before = await snapshot(app);
+          const status = await statusOf(() =>
+            mod.action!({
+              request: formPost(app, route.urlPath, body, helper.cookie),
+              params: route.params,
+              context: loadContext,
+            }),
+          );
+          expect(status).toBe(403);
+          expect(await snapshot(app)).toBe(before);
+        }
+        // Not even a body that is no form is read: the refusal comes first.
+        const notAForm = await statusOf(() =>
+          mod.action!({
+            request: app.request(route.urlPath, {
+              method: "POST",
+              body: "{}",
+              headers: { "content-type": "application/json" },
+              cookie: helper.cookie,
+            }),
+            params: route.params,
+            context: loadContext,
+          }),
+        );
+        expect(notAForm).toBe(403);
+      });
+  });
+
+  it("the refusal reads the path as React Router matches it (case, escapes, .data, slashes)", async () => {
+    const orders = (await import("~/routes/admin/orders")) as RouteModule;
+    for (const variant of [
+      "/admin/ORDERS",
+      "/admin/%6Frders",
+      "/admin//orders",
+      "/admin/orders/",
+      "/admin/orders.data",
+    ]) {
+      const status = await statusOf(() =>
+        orders.loader!({
+          request: app.request(variant, { cookie: helper.cookie }),
+          params: {},
+          context: loadContext,
+        }),
+      );
+      expect(status, variant).toBe(403);
+    }
   });
 });

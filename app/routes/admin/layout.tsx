@@ -1,12 +1,14 @@
-import { data, Link, Outlet } from "react-router";
-import { ExternalLink } from "lucide-react";
-import { adminMeta } from "~/domain/seo";
+import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
+import { ExternalLink, ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { useConnectionToasts } from "~/components/admin/kit/connection";
+import { BackToDashboard } from "~/components/admin/kit/back-to-dashboard";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { ADMIN_PRIVILEGES_TEXT } from "~/domain/admin";
+import { adminMeta } from "~/domain/seo";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import { useToastMessage } from "~/lib/toast";
-import { requireAdmin } from "~/server/auth/access.server";
+import { requireAdminSession } from "~/server/auth/access.server";
 import { readFlashToast } from "~/server/http/flash.server";
 import adminStylesheet from "~/admin.css?url";
 
@@ -15,7 +17,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: admi
 
 export async function loader({ request }: Route.LoaderArgs) {
   const headers = new Headers();
-  const user = await requireAdmin(request, headers);
+  const user = await requireAdminSession(request, headers);
   const flash = readFlashToast(request);
   for (const cookie of flash.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return data(
@@ -27,6 +29,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);
   useConnectionToasts();
+  return (
+    <AdminFrame email={loaderData.user.email}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+function AdminFrame({ email, children }: { email?: string; children: React.ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="sticky top-0 z-40 border-b border-border/60 bg-background/90 backdrop-blur-md">
@@ -40,9 +50,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             </span>
           </Link>
           <div className="flex items-center gap-4 text-sm">
-            <span className="hidden max-w-56 truncate text-muted-foreground md:inline">
-              {loaderData.user.email}
-            </span>
+            {email && (
+              <span className="hidden max-w-56 truncate text-muted-foreground md:inline">
+                {email}
+              </span>
+            )}
             <Link
               to="/"
               className="inline-flex items-center gap-1.5 text-foreground/80 transition-colors hover:text-primary"
@@ -53,15 +65,56 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-5 pb-24 pt-10 sm:px-8 sm:pt-14">
-        <Outlet />
+        {children}
       </main>
     </div>
   );
+}
+
+/**
+ * A screen that needs "Admin privileges" (docs/decisions/014), opened by someone on the
+ * allow-list without them: its loader answered 403, and this says why, inside the
+ * admin frame, with the way back.
+ */
+function PrivilegesRefusal({ message }: { message: string }) {
+  return (
+    <div className="space-y-10">
+      <BackToDashboard />
+      <section
+        role="alert"
+        aria-labelledby="privileges-refusal-title"
+        className="mx-auto flex max-w-xl flex-col items-center rounded-2xl border border-border/70 bg-card px-6 py-12 text-center"
+      >
+        <ShieldAlert aria-hidden className="size-10 text-primary" />
+        <h1 id="privileges-refusal-title" className="mt-6 text-3xl">
+          {ADMIN_PRIVILEGES_TEXT.title}
+        </h1>
+        <p className="mt-3 text-muted-foreground">{message}</p>
+      </section>
+    </div>
+  );
+}
+
+/**
+ * Errors of the admin screens. A refusal for missing privileges keeps the admin frame
+ * (the layout's own data is there: only the screen's loader refused); anything else is
+ * the site's page-level fallback.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("admin");
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <AdminFrame email={layout?.user.email}>
+        <PrivilegesRefusal
+          message={typeof error.data === "string" ? error.data : ADMIN_PRIVILEGES_TEXT.refused}
+        />
+      </AdminFrame>
+    );
+  }
+  return <RouteErrorBoundary />;
 }
 
 /** The frame keeps its data after a save lost in transit (lib/connection.ts). */
 export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export const meta: Route.MetaFunction = () => adminMeta("Admin");
-
-export const ErrorBoundary = RouteErrorBoundary;

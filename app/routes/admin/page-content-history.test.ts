@@ -77,7 +77,7 @@ describe.each(await testDatabaseKinds())("page-content history route on %s", (ki
       formPost(
         app,
         "/admin/page-content-history",
-        { intent: "restore-version", versionId: older.id },
+        { intent: "restore-version", pageName: "footer-bandcamp-url", versionId: older.id },
         admin.cookie,
       ),
     );
@@ -109,7 +109,7 @@ describe.each(await testDatabaseKinds())("page-content history route on %s", (ki
         formPost(
           app,
           "/admin/page-content-history",
-          { intent: "restore-version", versionId },
+          { intent: "restore-version", pageName: "footer-bandcamp-url", versionId },
           admin.cookie,
         ),
       );
@@ -118,6 +118,33 @@ describe.each(await testDatabaseKinds())("page-content history route on %s", (ki
       expect(result.body.toast.description).toMatch(/^Failed to restore version/);
     }
     expect((await list("footer-bandcamp-url")).body).toEqual(before.body);
+  });
+
+  it("refuses to restore another key's version onto the key being edited", async () => {
+    const bandcamp = await list("footer-bandcamp-url");
+    await app.t.db.delete(auditLog);
+    const result = await run<{ ok: boolean; toast: { description: string } }>(
+      history.action as never,
+      formPost(
+        app,
+        "/admin/page-content-history",
+        {
+          intent: "restore-version",
+          pageName: "footer-soundcloud-url",
+          versionId: bandcamp.body.versions[1]!.id,
+        },
+        admin.cookie,
+      ),
+    );
+    expect(result.status).toBe(404);
+    expect(result.body.toast.description).toMatch(/^Failed to restore version/);
+    expect((await list("footer-bandcamp-url")).body).toEqual(bandcamp.body);
+    const [soundcloud] = await app.t.db
+      .select()
+      .from(pageContent)
+      .where(eq(pageContent.pageName, "footer-soundcloud-url"));
+    expect(soundcloud?.description ?? null).not.toBe("https://bandcamp.com/one");
+    expect(await app.t.db.select().from(auditLog)).toEqual([]);
   });
 
   it("a screen's save refuses a link that is not http(s), with the rule's message", async () => {

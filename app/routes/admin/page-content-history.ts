@@ -3,7 +3,8 @@
  * screen (components/admin/kit/page-content-editor.tsx): no page of its own.
  *
  *   GET  ?pageName=<key>                      → ContentHistoryData (the last 20, newest first)
- *   POST intent=restore-version, versionId    → restores it (a new version), "Version restored"
+ *   POST intent=restore-version, pageName, versionId
+ *                                             → restores it (a new version), "Version restored"
  */
 import { data } from "react-router";
 import type { Route } from "./+types/page-content-history";
@@ -65,7 +66,7 @@ export async function action({ request }: Route.ActionArgs) {
   return handleAdminAction(request, {
     "restore-version": intent({
       schema: restoreContentVersionSchema,
-      run: ({ db, actor, input }) => restoreContentVersion(db, actor, input.versionId),
+      run: ({ db, actor, input }) => restoreContentVersion(db, actor, input),
       success: PAGE_CONTENT_HISTORY_TEXT.restored,
       failure: PAGE_CONTENT_HISTORY_TEXT.restoreFailed,
     }),

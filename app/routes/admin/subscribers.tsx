@@ -17,6 +17,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { pageNumber } from "~/domain/audit-log";
+import { searchText } from "~/domain/control-characters";
 import {
   SUBSCRIBERS_TEXT,
   subscriberRemoveSchema,
@@ -34,7 +35,7 @@ import { newToast } from "~/server/http/flash.server";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const q = (params.get("q") ?? "").slice(0, 200);
+  const q = searchText(params.get("q"), 200);
   const list = await orNull(
     listSubscribers(getDb(), { search: q, status: "all", page: pageNumber(params.get("page")) }),
     "subscribers",

@@ -5,15 +5,20 @@ import type { Route } from "./+types/user-management";
 import { AllowedEmailForm } from "~/components/admin/allowed-email-form";
 import { AllowedEmailList } from "~/components/admin/allowed-email-list";
 import { AdminScreen } from "~/components/admin/kit/admin-screen";
-import { ADMIN_TEXT, addAllowedEmailSchema, removeAllowedEmailSchema } from "~/domain/admin";
+import {
+  ADMIN_TEXT,
+  addAllowedEmailSchema,
+  removeAllowedEmailSchema,
+  setAdminPrivilegesSchema,
+} from "~/domain/admin";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import {
   addAllowedEmail,
-  hasAdminPrivileges,
   listAllowedEmails,
   removeAllowedEmail,
+  setAdminPrivileges,
   type AllowedEmail,
 } from "~/server/auth/allow-list.server";
 import { getDb } from "~/server/db/database.server";
@@ -38,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     emails,
     primaryAdminEmail,
     // Only people with "Admin privileges" change the list (docs/decisions/014).
-    canManage: await hasAdminPrivileges(getDb(), user.email),
+    canManage: user.hasAdminPrivileges,
     loadFailed: toast !== null,
     toast,
   };
@@ -61,6 +66,18 @@ export async function action({ request }: Route.ActionArgs) {
         removeAllowedEmail(db, actor, { id: input.id, primaryAdminEmail: getEnv().ADMIN_EMAIL }),
       success: (row) => ({ title: ADMIN_TEXT.emailRemoved, description: row.email }),
       failure: ADMIN_TEXT.emailRemoveFailed,
+      redirectTo: PATH,
+    }),
+    "set-admin": intent({
+      schema: setAdminPrivilegesSchema,
+      privileged: true,
+      run: ({ db, actor, input }) =>
+        setAdminPrivileges(db, actor, { ...input, primaryAdminEmail: getEnv().ADMIN_EMAIL }),
+      success: (row) => ({
+        title: row.isAdmin ? ADMIN_TEXT.privilegesGiven : ADMIN_TEXT.privilegesTaken,
+        description: row.email,
+      }),
+      failure: ADMIN_TEXT.privilegesChangeFailed,
       redirectTo: PATH,
     }),
   });
@@ -86,8 +103,8 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
           role="note"
           className="rounded-2xl border border-border/70 bg-card/60 px-6 py-5 text-sm text-muted-foreground"
         >
-          Only people with Admin privileges can add or remove addresses. Ask an administrator if
-          someone needs access.
+          Only people with Admin privileges can add or remove addresses or change who has Admin
+          privileges. Ask an administrator if someone needs access.
         </p>
       )}
       <AllowedEmailList

@@ -1,28 +1,36 @@
 /**
  * The one way an admin screen writes. Every admin action is a table of intents; this
- * helper checks the admin, reads the form (multipart too), validates it with the
- * intent's zod schema, runs the intent, and answers in the one shape the admin kit
+ * helper checks the admin (and "Admin privileges" where the screen or the intent needs
+ * them, docs/decisions/014), reads the form (multipart too), refuses control characters,
+ * validates it with the intent's zod schema, checks the hosts of file addresses
+ * (docs/decisions/024), runs the intent, and answers in the one shape the admin kit
  * reads (domain/admin-action.ts): field errors and the spec's toast on failure, the
- * success toast and the result on success, or a redirect with a flash toast.
+ * success toast (a warning when a file address could not be reached) and the result on
+ * success, or a redirect with a flash toast.
  */
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
 import { INTENT_FIELD } from "~/domain/admin-action";
 import { fieldErrorsFrom } from "~/domain/form-errors";
-import { requireAdmin, requireAdminPrivileges, type SignedInUser } from "../auth/access.server";
+import { ADMIN_PRIVILEGES_TEXT } from "~/domain/admin";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/domain/control-characters";
+import { unreachableAddressWarning } from "~/domain/file-reference";
+import { fileAddressesIn } from "~/domain/form-fields";
+import { mayOpen, requireAdminSession, type AdminUser } from "../auth/access.server";
 import { AppError, describeError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { getDb, type Database } from "../db/database.server";
 import { BodyTooLarge, readFormData } from "../http/api.server";
 import { newToast, withFlashToast } from "../http/flash.server";
+import { screenFileAddresses } from "../shop/image-url-check.server";
 
 /** Admin forms carry text; files travel through the upload endpoint. 1 MB is plenty. */
 export const MAX_ADMIN_FORM_BYTES = 1024 * 1024;
 
 export interface IntentContext<Input> {
   db: Database;
-  actor: SignedInUser;
+  actor: AdminUser;
   input: Input;
   request: Request;
 }
@@ -42,7 +50,11 @@ export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown> {
   unexpected?: string;
   /** How long the answer's toast stays, when the spec says (sonner's default otherwise). */
   toastMs?: number;
-  /** Only people whose allow-list entry has "Admin privileges" (docs/decisions/014). */
+  /**
+   * Only people whose allow-list entry has "Admin privileges" (docs/decisions/014), on
+   * a screen everyone else may use too. (A whole screen is declared privileged in the
+   * screen registry, domain/admin.ts, and refused before its form is read.)
+   */
   privileged?: boolean;
   /** Answer with a redirect to this path plus a flash toast (post/redirect/get). */
   redirectTo?: string;
@@ -68,6 +80,17 @@ export function formToObject(form: FormData): Record<string, unknown> {
     out[key] = values.length > 1 ? values : values[0];
   }
   return out;
+}
+
+/** The fields whose text (or one of whose repeated values) holds a control character. */
+function fieldsWithControlCharacters(form: Record<string, unknown>): string[] {
+  return Object.entries(form)
+    .filter(([, value]) =>
+      (Array.isArray(value) ? value : [value]).some(
+        (v) => typeof v === "string" && hasControlCharacters(v),
+      ),
+    )
+    .map(([field]) => field);
 }
 
 async function readForm(request: Request): Promise<Record<string, unknown>> {
@@ -106,6 +129,16 @@ function failed(
   return data({ ok: false, intent: intentName, toast, fieldErrors }, { status });
 }
 
+/** 403 "Permission Denied" for someone without "Admin privileges"; nothing ran. */
+function refusedWithoutPrivileges(intentName: string, failure: string): Answer {
+  const message = ADMIN_PRIVILEGES_TEXT.refused;
+  return failed(
+    intentName,
+    403,
+    newToast("error", "Permission Denied", failure ? `${failure}: ${message}` : message),
+  );
+}
+
 /**
  * Runs the intent the form asks for. Throws redirects (the admin gate, or the
  * intent's `redirectTo` on success); returns the result for fetchers otherwise.
@@ -114,7 +147,9 @@ export async function handleAdminAction(
   request: Request,
   intents: IntentTable,
 ): Promise<Answer | AdminActionResult> {
-  const actor = await requireAdmin(request);
+  const actor = await requireAdminSession(request);
+  // Money and personal data (docs/decisions/014): refused before the form is even read.
+  if (!mayOpen(request, actor)) return refusedWithoutPrivileges("", "");
   let form: Record<string, unknown>;
   try {
     form = await readForm(request);
@@ -132,6 +167,21 @@ export async function handleAdminAction(
     );
   }
 
+  if (handler.privileged && !actor.hasAdminPrivileges) {
+    return refusedWithoutPrivileges(intentName, handler.failure);
+  }
+
+  // Every screen, whatever its schema: a NUL would reach PostgreSQL and fail there.
+  const unreadable = fieldsWithControlCharacters(form);
+  if (unreadable.length > 0) {
+    return failed(
+      intentName,
+      400,
+      newToast("error", "Error", `${handler.failure}: ${CONTROL_CHARACTERS_MESSAGE}`),
+      Object.fromEntries(unreadable.map((field) => [field, CONTROL_CHARACTERS_MESSAGE])),
+    );
+  }
+
   const parsed = handler.schema.safeParse(form);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsFrom(parsed.error);
@@ -140,9 +190,22 @@ export async function handleAdminAction(
     return failed(intentName, 400, newToast("error", "Error", description), fieldErrors);
   }
 
+  // File addresses visitors' browsers load: a host that resolves into a private network
+  // is refused like one typed as such (the schema's check); one not found is saved with
+  // a warning (docs/decisions/024).
+  const files = await screenFileAddresses(fileAddressesIn(handler.schema, parsed.data));
+  const refusedFile = Object.values(files.refused)[0];
+  if (refusedFile) {
+    return failed(
+      intentName,
+      400,
+      newToast("error", "Error", `${handler.failure}: ${refusedFile}`),
+      files.refused,
+    );
+  }
+
   let result: unknown;
   try {
-    if (handler.privileged) await requireAdminPrivileges(actor);
     result = await handler.run({ db: getDb(), actor, input: parsed.data, request });
   } catch (error) {
     const described = describeError(error);
@@ -171,7 +234,17 @@ export async function handleAdminAction(
     typeof handler.success === "string"
       ? { title: handler.success }
       : handler.success(result, parsed.data);
-  const toast = newToast("success", success.title, success.description, handler.toastMs);
+  const toast =
+    files.unreachable.length > 0
+      ? newToast(
+          "warning",
+          success.title,
+          [success.description, unreachableAddressWarning(files.unreachable)]
+            .filter(Boolean)
+            .join(" · "),
+          handler.toastMs,
+        )
+      : newToast("success", success.title, success.description, handler.toastMs);
   if (handler.redirectTo) {
     // Post/redirect/get: a reload never repeats the change; the toast rides along.
     throw redirect(handler.redirectTo, { headers: withFlashToast(toast) });

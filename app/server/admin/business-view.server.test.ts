@@ -197,12 +197,16 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
       await insertShopItem(t.db, { category: "digital_music", inventoryCount: 1 });
       await contact("Waiting");
 
-      const figures = await readDashboardFigures(t.db, now);
+      const figures = await readDashboardFigures(t.db, { hasAdminPrivileges: true, now });
       expect(figures).toEqual({
         sales: { orders: 2, revenue: 35.5 },
         unhandledMessages: 1,
         lowStock: 2,
         subscribers: expect.any(Number),
+      });
+      // Money and personal data only for Admin privileges (docs/decisions/014).
+      expect(await readDashboardFigures(t.db, { hasAdminPrivileges: false, now })).toEqual({
+        lowStock: 2,
       });
     });
   });

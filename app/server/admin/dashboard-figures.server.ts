@@ -1,7 +1,9 @@
 /**
  * The dashboard's figures at a glance: sales of the last 30 days, messages waiting,
  * products running low, and the newsletter's reach. Each is read on its own, so one
- * failing query leaves the others (and the dashboard) standing.
+ * failing query leaves the others (and the dashboard) standing. Sales, messages and
+ * subscribers are money and personal data: read only for people with Admin privileges
+ * (docs/decisions/014), absent for everyone else.
  */
 import { and, count, eq, gte, inArray, isNotNull, lte, sum } from "drizzle-orm";
 import { STOCK_TRACKED_CATEGORIES } from "~/domain/stock";
@@ -15,12 +17,13 @@ export const SALES_WINDOW_DAYS = 30;
 /** A tracked product with this many or fewer left is "low on stock". */
 export const LOW_STOCK_FIGURE_THRESHOLD = 3;
 
+/** null: could not be read; absent: not for this person. */
 export interface DashboardFigures {
   /** Paid orders in the window, and their total; refunded orders count for neither. */
-  sales: { orders: number; revenue: number } | null;
-  unhandledMessages: number | null;
+  sales?: { orders: number; revenue: number } | null;
+  unhandledMessages?: number | null;
   lowStock: number | null;
-  subscribers: number | null;
+  subscribers?: number | null;
 }
 
 export async function salesFigures(db: Database, now = new Date()) {
@@ -49,8 +52,11 @@ export async function lowStockCount(db: Database): Promise<number> {
 
 export async function readDashboardFigures(
   db: Database,
-  now = new Date(),
+  { hasAdminPrivileges, now = new Date() }: { hasAdminPrivileges: boolean; now?: Date },
 ): Promise<DashboardFigures> {
+  if (!hasAdminPrivileges) {
+    return { lowStock: await orNull(lowStockCount(db), "dashboard stock figure") };
+  }
   const [sales, unhandledMessages, lowStock, subscribers] = await Promise.all([
     orNull(salesFigures(db, now), "dashboard sales figures"),
     orNull(countUnhandledMessages(db), "dashboard messages figure"),

@@ -2,14 +2,14 @@
  * Access rules, as small named functions called at the top of every loader and
  * action that needs them (design brief, "Examples to follow" 5).
  */
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { ADMIN_PRIVILEGES_TEXT, needsAdminPrivileges } from "~/domain/admin";
 import { AUTH_TEXT } from "~/domain/auth";
-import { hasAdminPrivileges, isEmailAllowed } from "./allow-list.server";
-import { Forbidden } from "../core/errors.server";
-import type { Actor } from "../admin/audit.server";
+import { allowListEntry } from "./allow-list.server";
 import { getAuth } from "./auth.server";
 import { getDb } from "../db/database.server";
 import { logger } from "../core/logger.server";
+import type { Actor } from "../admin/audit.server";
 
 export interface SignedInUser extends Actor {
   name: string;
@@ -44,23 +44,53 @@ export async function getSessionUser(
   };
 }
 
+/** Someone on the allow-list, and whether their entry has "Admin privileges" (read for this request). */
+export interface AdminUser extends SignedInUser {
+  hasAdminPrivileges: boolean;
+}
+
 /**
- * The admin gate (admin spec §2 "Admin guard", §4 "Admin gate"): no session →
- * redirect to /auth; signed in but not on the allow-list → the session is revoked,
- * the cookie cleared, the refusal logged, and the user sent to /. Throws the redirect,
- * so nothing after the call runs for a refused request. The admin layout passes
- * `responseHeaders` to carry a renewed session cookie (see getSessionUser).
+ * The admin gate (admin spec §2 "Admin guard", §4 "Admin gate") for every admin
+ * loader: no session → redirect to /auth; signed in but not on the allow-list → the
+ * session is revoked, the cookie cleared, the refusal logged, and the user sent to /;
+ * on the list but without "Admin privileges" on a path that needs them (money and
+ * personal data, `needsAdminPrivileges`, docs/decisions/014) → a 403 whose message the
+ * admin layout's error boundary shows. Throws, so nothing after the call runs for a
+ * refused request.
  */
 export async function requireAdmin(
   request: Request,
   responseHeaders?: Headers,
-): Promise<SignedInUser> {
+): Promise<AdminUser> {
+  const user = await requireAdminSession(request, responseHeaders);
+  if (!mayOpen(request, user)) {
+    throw data(ADMIN_PRIVILEGES_TEXT.screenRefused, { status: 403 });
+  }
+  return user;
+}
+
+/**
+ * The gate without the path's privileges: the admin layout (the frame every screen,
+ * refused ones included, is shown in) and the admin action helper (which answers a
+ * refusal with its toast) call this and decide the rest themselves. The layout passes
+ * `responseHeaders` to carry a renewed session cookie (see getSessionUser).
+ */
+export async function requireAdminSession(
+  request: Request,
+  responseHeaders?: Headers,
+): Promise<AdminUser> {
   const user = await getSessionUser(request, responseHeaders);
   if (!user) throw redirect("/auth");
-  if (await isEmailAllowed(getDb(), user.email)) return user;
+  const entry = await allowListEntry(getDb(), user.email);
+  if (entry) return { ...user, hasAdminPrivileges: entry.isAdmin };
 
   logger.warn({ userId: user.id, email: user.email }, AUTH_TEXT.notAuthorizedLog);
   throw redirect("/", { headers: await signOutHeaders(request) });
+}
+
+/** Whether `user` may use what the request's path offers (docs/decisions/014). */
+export function mayOpen(request: Request, user: AdminUser): boolean {
+  return user.hasAdminPrivileges || !needsAdminPrivileges(new URL(request.url).pathname);
 }
 
 /** Revokes the request's session and returns the Set-Cookie headers that clear it. */
@@ -73,18 +103,4 @@ export async function signOutHeaders(request: Request): Promise<Headers> {
     logger.error({ err: error }, "Sign-out failed");
   }
   return headers;
-}
-
-/** Said when someone without "Admin privileges" tries what only admins may do. */
-export const ADMIN_PRIVILEGES_REQUIRED =
-  "Only people with Admin privileges can do this. Please contact an administrator.";
-
-/**
- * What the is_admin flag gates (docs/decisions/014): the allow-list and the theme.
- * Throws Forbidden for anyone else on the list.
- */
-export async function requireAdminPrivileges(user: Actor): Promise<void> {
-  if (!(await hasAdminPrivileges(getDb(), user.email))) {
-    throw new Forbidden(ADMIN_PRIVILEGES_REQUIRED);
-  }
 }

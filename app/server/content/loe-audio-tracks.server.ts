@@ -1,6 +1,6 @@
 /** LOE audio tracks (loe_audio_tracks): the LOE page's player, active ones by order_index. */
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import {
   type AudioTrack,
   checkSoundCloudUrl,

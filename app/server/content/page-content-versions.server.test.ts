@@ -85,7 +85,10 @@ describe.each(await testDatabaseKinds())("page content version history on %s", (
     const [, first] = await listContentVersions(t.db, "loe");
     expect(first?.title).toBe("First");
 
-    const result = await restoreContentVersion(t.db, manager, first!.id);
+    const result = await restoreContentVersion(t.db, manager, {
+      pageName: "loe",
+      versionId: first!.id,
+    });
     expect(result.pageName).toBe("loe");
 
     const content = await readContent(t.db, ["loe"]);
@@ -119,7 +122,7 @@ describe.each(await testDatabaseKinds())("page content version history on %s", (
   it("restores the seeded text the first save replaced", async () => {
     const versions = await listContentVersions(t.db, "loe");
     const seeded = versions.find((v) => v.title === "Seeded")!;
-    await restoreContentVersion(t.db, artist, seeded.id);
+    await restoreContentVersion(t.db, artist, { pageName: "loe", versionId: seeded.id });
     const [row] = await t.db.select().from(pageContent).where(eq(pageContent.pageName, "loe"));
     expect(row).toMatchObject({ title: "Seeded", description: "From the seed" });
   });
@@ -133,8 +136,28 @@ describe.each(await testDatabaseKinds())("page content version history on %s", (
       });
     const before = await snapshot();
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", ""]) {
-      await expect(restoreContentVersion(t.db, artist, id)).rejects.toBeInstanceOf(NotFound);
+      await expect(
+        restoreContentVersion(t.db, artist, { pageName: "loe", versionId: id }),
+      ).rejects.toBeInstanceOf(NotFound);
     }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuses a version of another key (it would overwrite this key with that key's text)", async () => {
+    const snapshot = async () =>
+      JSON.stringify({
+        content: await t.db.select().from(pageContent),
+        versions: await t.db.select().from(pageContentVersions),
+        audit: await t.db.select().from(auditLog),
+      });
+    const [loeVersion] = await listContentVersions(t.db, "loe");
+    const before = await snapshot();
+    await expect(
+      restoreContentVersion(t.db, artist, {
+        pageName: "shop-hero-title",
+        versionId: loeVersion!.id,
+      }),
+    ).rejects.toBeInstanceOf(NotFound);
     expect(await snapshot()).toBe(before);
   });
 

@@ -266,18 +266,22 @@ export class ContentVersionNotFound extends NotFound {
 }
 
 /**
- * Makes an earlier version the current content again. The restore is itself a new
- * version (by `actor`, now), so the text it replaces stays in the history; audited as
- * page_content.restore. An unknown version changes nothing.
+ * Makes an earlier version of the key being edited the current content again. The
+ * restore is itself a new version (by `actor`, now), so the text it replaces stays in the
+ * history; audited as page_content.restore. An unknown version, or a version of another
+ * key, changes nothing.
  */
 export async function restoreContentVersion(
   db: Database,
   actor: Actor,
-  versionId: string,
+  { pageName, versionId }: { pageName: PageContentKey; versionId: string },
 ): Promise<{ pageName: PageContentKey; row: PageContentRow; version: ContentVersion }> {
   const result = await db.transaction(async (tx) => {
     const restored = await findContentVersion(tx, versionId);
-    if (!restored || !isPageContentKey(restored.pageName)) throw new ContentVersionNotFound();
+    // Another key's version would overwrite this key with that key's text.
+    if (!restored || restored.pageName !== pageName || !isPageContentKey(restored.pageName)) {
+      throw new ContentVersionNotFound();
+    }
     const key = restored.pageName;
     const { row, version } = await writeContent(tx, actor, key, stateToStore(key, restored), {
       action: "page_content.restore",

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import { DEFAULT_SITE_TIME_ZONE, isValidTimeZone } from "~/domain/time-zone";
 
 const flag = z

@@ -19,10 +19,17 @@ describe("describeError", () => {
     ["22003", 400, "Invalid Data"],
     ["23503", 409, "Referenced Item Not Found"],
     ["42501", 403, "Permission Denied"],
+    // A NUL in text (22021) or jsonb (22P05): the words say what to change.
+    ["22021", 400, "Invalid Data"],
+    ["22P05", 400, "Invalid Data"],
   ])("maps PostgreSQL %s to %i %s, as an expected failure", (code, status, title) => {
     for (const error of [pgError(code), wrapped(code)]) {
       expect(describeError(error)).toMatchObject({ status, title, expected: true });
     }
+  });
+
+  it("tells what to change about text PostgreSQL cannot store", () => {
+    expect(describeError(wrapped("22021")).message).toMatch(/control characters/);
   });
 
   it("treats a failed transaction and unknown codes as unexpected, with the spec's titles", () => {

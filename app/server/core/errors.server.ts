@@ -5,6 +5,7 @@
  * sections all describe errors through `describeError`, so a code means the same
  * words everywhere.
  */
+import { CONTROL_CHARACTERS_MESSAGE } from "~/domain/control-characters";
 
 export class AppError extends Error {
   constructor(
@@ -85,6 +86,18 @@ const DATABASE_ERRORS: Record<string, Omit<ErrorDescription, "expected">> = {
     status: 400,
     title: "Invalid Data",
     message: "A number is out of range. Please check the amounts and try again.",
+  },
+  // Text PostgreSQL cannot store: a NUL in text (22021) or in jsonb (22P05). The forms
+  // refuse control characters first; this keeps anything that slips past a 400.
+  "22021": {
+    status: 400,
+    title: "Invalid Data",
+    message: CONTROL_CHARACTERS_MESSAGE,
+  },
+  "22P05": {
+    status: 400,
+    title: "Invalid Data",
+    message: CONTROL_CHARACTERS_MESSAGE,
   },
   "42501": {
     status: 403,

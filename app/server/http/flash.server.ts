@@ -4,7 +4,7 @@
  * and cleared by the next admin page load.
  */
 import crypto from "node:crypto";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import type { ToastMessage } from "~/lib/toast";
 import { getEnv } from "../core/env.server";
 
@@ -12,7 +12,7 @@ const COOKIE = "flash_toast";
 
 const toastSchema = z.object({
   id: z.string().max(64),
-  type: z.enum(["success", "error"]),
+  type: z.enum(["success", "warning", "error"]),
   title: z.string().max(200),
   description: z.string().max(500).optional(),
 });

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkImageUrl, isBlockedAddress } from "./image-url-check.server";
+import { checkImageUrl, isBlockedAddress, screenFileAddresses } from "./image-url-check.server";
 
 /** Linux answers all of 127/8 on loopback: the test server gets its own address. */
 const TEST_HOST = "127.0.0.2";
@@ -112,6 +112,25 @@ describe("image URL check", () => {
     expect(hits).toEqual(["HEAD /to-loopback"]);
   });
 
+  it("refuses a local name without asking any resolver", async () => {
+    let asked = false;
+    const resolve = async () => {
+      asked = true;
+      return ["93.184.215.14"];
+    };
+    for (const url of [
+      "http://localhost/a.png",
+      "http://printer.local/a.png",
+      "http://nas/a.png",
+    ]) {
+      expect(await checkImageUrl(url, { resolve })).toEqual({
+        ok: false,
+        reason: "blocked-address",
+      });
+    }
+    expect(asked).toBe(false);
+  });
+
   it("refuses what is not an http(s) address", async () => {
     expect(await checkImageUrl("ftp://example.com/a.png")).toEqual({
       ok: false,
@@ -145,20 +164,77 @@ describe("isBlockedAddress", () => {
     "::ffff:10.0.0.1",
     "[::1]",
     "not-an-ip",
+    // IPv6 forms that carry an IPv4 address (issue 27), and site-local.
+    "::ffff:0:7f00:1",
+    "64:ff9b:1::7f00:1",
+    "64:ff9b::a9fe:a9fe",
+    "2002:7f00:1::1",
+    "2002:a9fe:a9fe::",
+    "2001:0:808:808::80ff:fffe",
+    "2001:0:a00:1::f7f7:f7f7",
+    "fec0::1",
   ])("blocks %s", (address) => {
     expect(isBlockedAddress(address)).toBe(true);
   });
 
-  it.each(["93.184.215.14", "172.32.0.1", "8.8.8.8", "2606:4700:4700::1111"])(
-    "lets %s through",
-    (address) => {
-      expect(isBlockedAddress(address)).toBe(false);
-    },
-  );
+  it.each([
+    "93.184.215.14",
+    "172.32.0.1",
+    "8.8.8.8",
+    "2606:4700:4700::1111",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+  ])("lets %s through", (address) => {
+    expect(isBlockedAddress(address)).toBe(false);
+  });
 
   it("lets only the exact addresses a test names through", () => {
     expect(isBlockedAddress("127.0.0.2", ["127.0.0.2"])).toBe(false);
     expect(isBlockedAddress("127.0.0.1", ["127.0.0.2"])).toBe(true);
     expect(isBlockedAddress("10.0.0.1", ["127.0.0.2"])).toBe(true);
+  });
+});
+
+describe("screenFileAddresses (before a file address is saved)", () => {
+  const resolve = async (host: string) => {
+    if (host === "inside.example.com") return ["10.0.0.7"];
+    if (host === "mapped.example.com") return ["::ffff:0:7f00:1"];
+    if (host === "gone.example.com") throw new Error("ENOTFOUND");
+    return ["93.184.215.14"];
+  };
+
+  it("refuses, by field, an address into a private network, typed or resolved, without a request", async () => {
+    const screened = await screenFileAddresses(
+      {
+        imageUrl: "http://169.254.169.254/latest/meta-data/",
+        thumbnailUrl: "https://inside.example.com/a.jpg",
+        artworkUrl: "https://mapped.example.com/a.jpg",
+        videoUrl: "https://cdn.example.com/v.mp4",
+      },
+      { resolve },
+    );
+    expect(Object.keys(screened.refused).sort()).toEqual([
+      "artworkUrl",
+      "imageUrl",
+      "thumbnailUrl",
+    ]);
+    expect(screened.refused.imageUrl).toMatch(/private network/);
+    expect(screened.unreachable).toEqual([]);
+  });
+
+  it("lets an address it could not resolve through, named as unreachable", async () => {
+    const screened = await screenFileAddresses(
+      { imageUrl: "https://gone.example.com/a.jpg" },
+      { resolve },
+    );
+    expect(screened).toEqual({ refused: {}, unreachable: ["gone.example.com"] });
+  });
+
+  it("gives up on a resolver that never answers, as unreachable", async () => {
+    const screened = await screenFileAddresses(
+      { imageUrl: "https://slow.example.com/a.jpg" },
+      { resolve: () => new Promise<string[]>(() => {}), timeoutMs: 20 },
+    );
+    expect(screened).toEqual({ refused: {}, unreachable: ["slow.example.com"] });
   });
 });

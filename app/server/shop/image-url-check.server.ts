@@ -1,19 +1,23 @@
 /**
  * The shop dialog's image URL check (admin spec §5 "Shop item": a typed image URL
  * longer than 10 characters is probed with a HEAD request and must answer an image
- * content type). The server makes the request, so it must not become a way into the
- * server's own network (SSRF): addresses on loopback, private, link-local,
- * carrier-grade NAT, multicast and reserved ranges are refused, every address a name
- * resolves to is checked, the connection goes to the address that was checked (no
- * second lookup a rebinding DNS server could answer differently), redirects are
- * followed by hand (at most 3) and each hop is checked again, and the whole check has
- * a short time limit.
+ * content type), and the address part of it that runs before any file address is saved
+ * (`screenFileAddresses`, called by the admin action helper for every image, video,
+ * artwork and audio address, docs/decisions/024). The server makes the request, so it
+ * must not become a way into the server's own network (SSRF): only public addresses are
+ * let through (the one rule, domain/network-address.ts: loopback, private, link-local,
+ * carrier-grade NAT, multicast, reserved, and IPv6 forms judged by the IPv4 address they
+ * carry), local names are refused without a lookup, every address a name resolves to is
+ * checked, the connection goes to the address that was checked (no second lookup a
+ * rebinding DNS server could answer differently), redirects are followed by hand (at
+ * most 3) and each hop is checked again, and the whole check has a short time limit.
  */
 import dns from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { isWebUrl } from "~/domain/file-reference";
+import { PRIVATE_FILE_ADDRESS_MESSAGE, isWebUrl } from "~/domain/file-reference";
+import { isPrivateHost, isPublicAddress } from "~/domain/network-address";
 
 export const IMAGE_CHECK_TIMEOUT_MS = 5_000;
 export const IMAGE_CHECK_MAX_REDIRECTS = 3;
@@ -44,83 +48,36 @@ export interface ImageUrlCheckOptions {
   resolve?: (hostname: string) => Promise<string[]>;
 }
 
-const blocked = new net.BlockList();
-for (const [network, prefix] of [
-  ["0.0.0.0", 8], // "this network", 0.0.0.0 included
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["169.254.0.0", 16], // link-local, cloud metadata
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15], // benchmarking
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved, broadcast
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv4");
-}
-for (const [network, prefix] of [
-  ["::", 128], // unspecified
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["ff00::", 8], // multicast
-  ["64:ff9b::", 96], // NAT64 onto IPv4
-  ["2001:db8::", 32], // documentation
-] as const) {
-  blocked.addSubnet(network, prefix, "ipv6");
-}
-blocked.addSubnet("127.0.0.0", 8, "ipv4");
-blocked.addAddress("::1", "ipv6");
-
-/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail counts as two). */
-function ipv6Groups(address: string): number[] | null {
-  let text = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split("::") as [string, string | undefined];
-  const part = (s: string | undefined) => (s ? s.split(":").map((g) => parseInt(g, 16)) : []);
-  const left = part(head);
-  const right = part(tail);
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
-  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
-}
-
-/** The IPv4 address inside an IPv4-mapped (::ffff:a.b.c.d) or -compatible IPv6 one, else null. */
-function embeddedIPv4(address: string): string | null {
-  const groups = ipv6Groups(address);
-  if (!groups || groups.slice(0, 5).some((g) => g !== 0)) return null;
-  if (groups[5] !== 0xffff && groups[5] !== 0) return null;
-  // ::1 and :: are IPv6's own loopback and unspecified, not IPv4-compatible addresses.
-  if (groups[5] === 0 && groups[6] === 0) return null;
-  const [high, low] = [groups[6]!, groups[7]!];
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-}
-
-/** True when a request to `address` could reach the server's own network. */
+/**
+ * True when a request to `address` could reach the server's own network: anything but
+ * a public unicast address (the one rule, domain/network-address.ts), IPv6 forms that
+ * carry an IPv4 address judged by the address they carry.
+ */
 export function isBlockedAddress(
   address: string,
   allowedForTests: readonly string[] = [],
 ): boolean {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  const family = net.isIP(bare);
-  if (family === 0) return true;
+  if (net.isIP(bare) === 0) return true;
   if (allowedForTests.includes(bare)) return false;
-  if (family === 6) {
-    const v4 = embeddedIPv4(bare);
-    if (v4) return isBlockedAddress(v4, allowedForTests);
-  }
-  return blocked.check(bare, family === 4 ? "ipv4" : "ipv6");
+  return !isPublicAddress(bare);
 }
 
 async function systemResolve(hostname: string): Promise<string[]> {
   const found = await dns.lookup(hostname, { all: true, verbatim: true });
   return found.map((entry) => entry.address);
+}
+
+let hostResolver: (hostname: string) => Promise<string[]> = systemResolve;
+
+/**
+ * Tests only: answers name lookups without the network (createTestApp installs one), so
+ * saving an image address never waits on a real resolver. null restores the system's.
+ */
+export function setHostResolverForTests(
+  resolve: ((hostname: string) => Promise<string[]>) | null,
+): void {
+  hostResolver = resolve ?? systemResolve;
 }
 
 class Refused extends Error {
@@ -139,8 +96,11 @@ async function safeAddress(
   if (net.isIP(host)) {
     addresses = [host];
   } else {
+    // localhost, printer.local, a single word: private whatever this server resolves.
+    if (isPrivateHost(host)) throw new Refused("blocked-address");
+    const resolve = options.resolve ?? hostResolver;
     try {
-      addresses = await (options.resolve ?? systemResolve)(host);
+      addresses = await withTimeout(resolve(host), options.timeoutMs ?? IMAGE_CHECK_TIMEOUT_MS);
     } catch {
       throw new Refused("unresolvable");
     }
@@ -151,6 +111,15 @@ async function safeAddress(
   }
   const address = addresses[0]!;
   return { address, family: net.isIPv6(address) ? 6 : 4 };
+}
+
+/** `promise`, or a rejection after `ms` (a resolver that never answers). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("timed out")), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 interface HeadAnswer {
@@ -226,4 +195,52 @@ export async function checkImageUrl(
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     return { ok: false, reason: "unreachable" };
   }
+}
+
+export type AddressCheck =
+  { ok: true } | { ok: false; reason: "not-web-url" | "blocked-address" | "unresolvable" };
+
+/**
+ * The address part of the check, without a request: refused when it is not http(s) or
+ * its host is (or resolves to) anything but a public address; "unresolvable" when the
+ * name could not be resolved in time.
+ */
+export async function checkWebAddress(
+  raw: string,
+  options: ImageUrlCheckOptions = {},
+): Promise<AddressCheck> {
+  const value = raw.trim();
+  if (!isWebUrl(value)) return { ok: false, reason: "not-web-url" };
+  try {
+    await safeAddress(new URL(value).hostname, options);
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Refused && error.reason !== "unresolvable") {
+      return { ok: false, reason: "blocked-address" };
+    }
+    return { ok: false, reason: "unresolvable" };
+  }
+}
+
+/**
+ * Before file addresses (images, video files, artwork) are saved: the ones that point
+ * into a private network, by field, with the message to show beside them; and the hosts
+ * that could not be reached, whose addresses may be saved with a warning
+ * (docs/decisions/024).
+ */
+export async function screenFileAddresses(
+  addresses: Record<string, string>,
+  options: ImageUrlCheckOptions = {},
+): Promise<{ refused: Record<string, string>; unreachable: string[] }> {
+  const refused: Record<string, string> = {};
+  const unreachable: string[] = [];
+  await Promise.all(
+    Object.entries(addresses).map(async ([field, address]) => {
+      const check = await checkWebAddress(address, options);
+      if (check.ok) return;
+      if (check.reason === "unresolvable") unreachable.push(new URL(address).hostname);
+      else refused[field] = PRIVATE_FILE_ADDRESS_MESSAGE;
+    }),
+  );
+  return { refused, unreachable };
 }

@@ -15,7 +15,7 @@
  */
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import { shortOrderId } from "~/domain/downloads";
 import { formatPrice, moneyEquals, roundMoney } from "~/domain/money";
 import {

@@ -13,6 +13,7 @@ import { allowedEmails, users } from "../db/schema.server";
 import { getEnv } from "../core/env.server";
 import { setMailTransport } from "../mail/mail.server";
 import { setSingleton } from "../core/singleton.server";
+import { setHostResolverForTests } from "../shop/image-url-check.server";
 import {
   createTestDatabase,
   type TestDatabase,
@@ -46,6 +47,18 @@ export interface TestApp {
 
 export const loadContext = { cspNonce: "test-nonce" } as AppLoadContext;
 
+/** A public address every test host name resolves to (the address example.com had). */
+export const TEST_PUBLIC_ADDRESS = "93.184.215.14";
+
+/**
+ * Name lookups for file addresses saved in tests, without the network: a name under
+ * .invalid (RFC 6761) is not found, every other name is a public host.
+ */
+export async function testHostResolver(hostname: string): Promise<string[]> {
+  if (/(^|\.)invalid\.?$/i.test(hostname)) throw new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+  return [TEST_PUBLIC_ADDRESS];
+}
+
 /** A different client address per call, so Better Auth's rate limits never mix tests. */
 export function randomIp(): string {
   const b = crypto.randomBytes(3);
@@ -73,6 +86,7 @@ export async function createTestApp(
   setSingleton("database", t);
   setSingleton("auth", auth);
   setMailTransport(null);
+  setHostResolverForTests(testHostResolver);
   invalidateSiteCache();
   await ensurePrimaryAdmin(t.db, env.ADMIN_EMAIL);
 
@@ -159,6 +173,7 @@ export async function createTestApp(
     async destroy() {
       setSingleton("auth", undefined);
       setSingleton("database", undefined);
+      setHostResolverForTests(null);
       invalidateSiteCache();
       await t.destroy();
     },

@@ -535,7 +535,11 @@ function ContentHistory({
         icon={<RotateCcw aria-hidden />}
         confirmVariant="primary"
         action={PAGE_CONTENT_HISTORY_PATH}
-        fields={{ [INTENT_FIELD]: "restore-version", versionId: restoring?.id ?? "" }}
+        fields={{
+          [INTENT_FIELD]: "restore-version",
+          pageName: entry.pageName,
+          versionId: restoring?.id ?? "",
+        }}
         onDone={onRestored}
       />
     </div>

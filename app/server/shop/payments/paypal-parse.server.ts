@@ -2,7 +2,7 @@
  * Pure reading of PayPal's REST answers and webhook events (Orders v2, Payments v2,
  * Notifications v1). No I/O here, so every shape PayPal may send is unit tested.
  */
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import type { ShippingAddress } from "~/domain/shipping-address";
 import type { ProviderCapture, ProviderOrder } from "./types.server";
 
