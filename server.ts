@@ -25,7 +25,7 @@ try {
 
 const { logger } = await import("./app/server/core/logger.server");
 const { getDatabaseHandle, isDatabaseReady } = await import("./app/server/db/database.server");
-const { prepareDatabase } = await import("./app/server/db/bootstrap.server");
+const { prepareDatabase } = await import("./app/server/ops/bootstrap.server");
 const { DataFolderInUse } = await import("./app/server/db/data-folder-lock.server");
 const { startSiteChangeBus } = await import("./app/server/db/site-change-bus.server");
 const { applySiteChange, publishSiteChangesWith } = await import("./app/server/core/cache.server");
@@ -34,8 +34,8 @@ const { createObjectStorage } = await import("./app/server/media/object-storage.
 const { publicFilesHandler } = await import("./app/server/media/public-files.server");
 const { startMailWorker } = await import("./app/server/mail/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
-const { startRateLimitPruner } = await import("./app/server/core/rate-limit.server");
-const { installSnapshotHandler } = await import("./app/server/db/backup.server");
+const { startRateLimitPruner } = await import("./app/server/db/rate-limit.server");
+const { installSnapshotHandler } = await import("./app/server/ops/backup.server");
 const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/shop/downloads.server");
 const { createUploadServer, UPLOAD_ENDPOINT } = await import("./app/server/media/uploads.server");
 const { getAuth, AUTH_BASE_PATH, CLIENT_IP_HEADER } = await import("./app/server/auth/auth.server");

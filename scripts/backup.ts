@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { getEnv } from "../app/server/core/env.server";
-import { createBackup, timestampForName } from "../app/server/db/backup.server";
+import { createBackup, timestampForName } from "../app/server/ops/backup.server";
 import { runCli } from "./cli";
 
 const USAGE = "Usage: npm run backup [-- <folder>]   (default: ./backups/<time>/)";

@@ -8,7 +8,7 @@
  * size and sha256 of every file read back, with the backup's manifest. docs/OPERATIONS.md.
  */
 import { getEnv } from "../app/server/core/env.server";
-import { restoreBackup } from "../app/server/db/backup.server";
+import { restoreBackup } from "../app/server/ops/backup.server";
 import { runCli } from "./cli";
 
 const USAGE = "Usage: npm run restore -- <backup folder> [--force]";

@@ -3,7 +3,7 @@
  * writes it, the admin kit reads it). One shape for every screen, so a dialog, a table
  * row action and a page-content editor all react to a save the same way.
  */
-import type { ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "./toast";
 
 /** Field name → the first message for it (the spec shows one message per field). */
 export type FieldErrors = Record<string, string>;

@@ -6,6 +6,7 @@ import {
   UPLOAD_KIND_NAMES,
   checkUpload,
   checkUploadSize,
+  cleanOriginalName,
   extensionFor,
   id3TagLength,
   isUploadKind,
@@ -275,5 +276,15 @@ describe("the server's answers", () => {
     expect(parseUploadError('{"error":"Nope"}')).toEqual({ error: "Nope" });
     expect(parseUploadError("Upload-Offset conflict\n")).toBeNull();
     expect(parseUploadError('{"error":""}')).toBeNull();
+  });
+});
+
+describe("cleanOriginalName", () => {
+  it("keeps the last path part of a name, without control characters, at most 200 characters", () => {
+    expect(cleanOriginalName("C:\\Users\\ella\\Blue Train.mp3")).toBe("Blue Train.mp3");
+    expect(cleanOriginalName("../../etc/passwd")).toBe("passwd");
+    expect(cleanOriginalName(" cover\u0000\u001f\u007f.png ")).toBe("cover.png");
+    expect(cleanOriginalName(`${"a".repeat(250)}.pdf`)).toHaveLength(200);
+    expect(cleanOriginalName(null)).toBe("");
   });
 });

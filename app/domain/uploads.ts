@@ -435,6 +435,16 @@ export async function sniffFile(read: ByteReader, size: number): Promise<string 
   return MP3;
 }
 
+/** A display name: the last path part, no control characters, at most 200 characters. */
+export function cleanOriginalName(name: string | null | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  return [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join("")
+    .trim()
+    .slice(0, 200);
+}
+
 // ---------------------------------------------------------------------------
 // Answers of the upload server, as the field reads them
 // ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { ExternalToast, toast as sonnerToast } from "sonner";
+import type { ToastMessage } from "~/domain/toast";
 
 /**
  * Toasts, with sonner loaded only when the first one is shown. Pages show a toast after
@@ -62,16 +63,8 @@ export const toast = Object.assign(
   },
 );
 
-/** A toast as loaders and actions return it; `id` makes a repeat of the same words show again. */
-export interface ToastMessage {
-  id: string;
-  /** warning: done, with something to check (a saved address the server could not reach). */
-  type: "success" | "warning" | "error";
-  title: string;
-  description?: string;
-  /** How long it stays, when the spec says (the test-inventory toasts); sonner's default otherwise. */
-  durationMs?: number;
-}
+// The browser code that shows a server's toast imports its type from here, with the hook.
+export type { ToastMessage };
 
 export function showToast(message: ToastMessage) {
   const show = { success: toast.success, warning: toast.warning, error: toast.error }[message.type];

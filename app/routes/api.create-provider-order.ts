@@ -4,7 +4,7 @@ import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/api.
 import { getDb } from "~/server/db/database.server";
 import { CHECKOUT_RATE_LIMIT, createProviderOrder } from "~/server/shop/orders.server";
 import { getPaymentProvider } from "~/server/shop/payments/index.server";
-import { hitRateLimit, rateLimitKey } from "~/server/core/rate-limit.server";
+import { hitRateLimit, rateLimitKey } from "~/server/db/rate-limit.server";
 
 /**
  * POST { items: [{ id, title, price, quantity, category }], customerEmail, shippingAddress? }

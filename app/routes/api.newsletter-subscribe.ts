@@ -14,7 +14,7 @@ import {
 } from "~/server/http/api.server";
 import { logger } from "~/server/core/logger.server";
 import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/audience/newsletter.server";
-import { hitRateLimit, rateLimitKey } from "~/server/core/rate-limit.server";
+import { hitRateLimit, rateLimitKey } from "~/server/db/rate-limit.server";
 
 type Outcome = "subscribed" | "already" | "invalid" | "error";
 

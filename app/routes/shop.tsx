@@ -13,8 +13,9 @@ import { seoMeta, siteMetaData } from "~/domain/seo";
 import { refreshCartProducts } from "~/lib/cart-store";
 import { getDb } from "~/server/db/database.server";
 import { getEnv } from "~/server/core/env.server";
-import { loadShopSettings } from "~/server/content/pages.server";
-import { loadShopCatalogue, loadShopContent } from "~/server/shop/shop-catalogue.server";
+import { loadShopContent } from "~/server/content/pages.server";
+import { loadShopCatalogue } from "~/server/shop/shop-catalogue.server";
+import { loadShopSettings } from "~/server/shop/shop-settings.server";
 import type { loader as layoutLoader } from "./public-layout";
 
 export async function loader() {

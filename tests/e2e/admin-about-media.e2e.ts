@@ -16,9 +16,9 @@
 import crypto from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { goto, setupBrowser, waitForNewToast, withRestore, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
@@ -27,9 +27,6 @@ const browser = setupBrowser();
 const RUN = crypto.randomBytes(3).toString("hex");
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 15_000, interval: 50, message });
-
-/** A new toast with this title is on screen. */
-const expectToast = (page: Page, title: string) => waitForNewToast(page, title);
 
 /** Clicks Save and waits for the action's answer, so a slow or failed save says so. */
 async function saveAndAwaitAnswer(page: Page, save: Locator, pathname: string) {
@@ -118,7 +115,7 @@ describe("/admin/about", () => {
     await influenceForm.getByRole("button", { name: "Add Influence" }).click();
     await influenceForm.getByLabel("Artist name").fill(influence);
     await influenceForm.getByRole("button", { name: "Add Influence" }).click();
-    await expectToast(page, "Influence added successfully");
+    await waitForNewToast(page, "Influence added successfully");
     const influences = page.getByRole("list", { name: "Influences" });
     await influences.getByText(influence).waitFor();
     await eventually(() => influenceForm.getByLabel("Artist name").inputValue()).toBe("");
@@ -140,7 +137,7 @@ describe("/admin/about", () => {
     await collaborationForm.getByLabel("Project").fill("Guest soloist");
     await collaborationForm.getByLabel("Year").fill("2031");
     await collaborationForm.getByRole("button", { name: "Add Collaboration" }).click();
-    await expectToast(page, "Collaboration added successfully");
+    await waitForNewToast(page, "Collaboration added successfully");
     await page.getByRole("list", { name: "Collaborations" }).getByText(artist).waitFor();
 
     // Statistics: an icon, a number and a label; the card shows the icon.
@@ -150,7 +147,7 @@ describe("/admin/about", () => {
     await statForm.getByLabel("Number").fill("77");
     await statForm.getByLabel("Label").fill(statLabel);
     await statForm.getByRole("button", { name: "Add Statistic" }).click();
-    await expectToast(page, "Statistic added successfully");
+    await waitForNewToast(page, "Statistic added successfully");
     const statCard = page
       .getByRole("list", { name: "Statistics" })
       .getByRole("listitem")
@@ -176,7 +173,7 @@ describe("/admin/about", () => {
       "Delete Influence",
       "Are you sure you want to delete this influence? This action cannot be undone.",
     );
-    await expectToast(page, "Influence deleted successfully");
+    await waitForNewToast(page, "Influence deleted successfully");
     await eventually(() => page.getByText(influence).count()).toBe(0);
 
     await openTab(page, "Collaborations");
@@ -186,7 +183,7 @@ describe("/admin/about", () => {
       "Delete Collaboration",
       "Are you sure you want to delete this collaboration? This action cannot be undone.",
     );
-    await expectToast(page, "Collaboration deleted successfully");
+    await waitForNewToast(page, "Collaboration deleted successfully");
 
     await openTab(page, "Statistics");
     await confirmDelete(
@@ -195,7 +192,7 @@ describe("/admin/about", () => {
       "Delete Statistic",
       "Are you sure you want to delete this statistic? This action cannot be undone.",
     );
-    await expectToast(page, "Statistic deleted successfully");
+    await waitForNewToast(page, "Statistic deleted successfully");
 
     await goto(page, "/about");
     await page.getByRole("heading", { level: 1 }).waitFor();
@@ -219,7 +216,7 @@ describe("/admin/about", () => {
     await withRestore(
       async () => {
         await saveAndAwaitAnswer(page, card.getByRole("button", { name: "Save" }), "/admin/about");
-        await expectToast(page, "Content updated successfully");
+        await waitForNewToast(page, "Content updated successfully");
         await goto(page, "/about");
         await page.getByRole("heading", { level: 1, name: edited }).waitFor();
       },
@@ -234,7 +231,7 @@ describe("/admin/about", () => {
             again.getByRole("button", { name: "Save" }),
             "/admin/about",
           );
-          await expectToast(page, "Content updated successfully");
+          await waitForNewToast(page, "Content updated successfully");
         }
       },
     );
@@ -270,7 +267,7 @@ describe("/admin/media", () => {
 
     await dialog.getByLabel("URL", { exact: true }).fill(`https://www.instagram.com/p/Test${RUN}/`);
     await dialog.getByRole("button", { name: "Create Media Item" }).click();
-    await expectToast(page, "Media item created successfully");
+    await waitForNewToast(page, "Media item created successfully");
     await dialog.waitFor({ state: "hidden" });
     const row = page.getByRole("row").filter({ hasText: title });
     await row.waitFor();
@@ -284,7 +281,7 @@ describe("/admin/media", () => {
     const visible = page.getByRole("switch", { name: `Visible: ${title}` });
     expect(await visible.getAttribute("aria-checked")).toBe("true");
     await visible.click();
-    await expectToast(page, "Media item updated successfully");
+    await waitForNewToast(page, "Media item updated successfully");
     await eventually(() => visible.getAttribute("aria-checked")).toBe("false");
     await goto(page, "/media");
     await page.getByTestId("media-mosaic").waitFor();
@@ -299,7 +296,7 @@ describe("/admin/media", () => {
     );
     await edit.getByLabel("Title").fill(renamed);
     await edit.getByRole("button", { name: "Save Changes" }).click();
-    await expectToast(page, "Media item updated successfully");
+    await waitForNewToast(page, "Media item updated successfully");
     await page.getByRole("row").filter({ hasText: renamed }).waitFor();
 
     await confirmDelete(
@@ -308,7 +305,7 @@ describe("/admin/media", () => {
       "Delete Media Item",
       "Are you sure you want to delete this media item?",
     );
-    await expectToast(page, "Media item deleted successfully");
+    await waitForNewToast(page, "Media item deleted successfully");
     await eventually(() => page.getByRole("row").filter({ hasText: renamed }).count()).toBe(0);
   });
 
@@ -331,7 +328,7 @@ describe("/admin/media", () => {
     expect(await dialog.getByLabel("Type").inputValue()).toBe("video");
     await dialog.getByText(`Uploaded ${name}`).waitFor();
     await dialog.getByRole("button", { name: "Create Media Item" }).click();
-    await expectToast(page, "Media item created successfully");
+    await waitForNewToast(page, "Media item created successfully");
     const row = page.getByRole("row").filter({ hasText: title });
     await row.waitFor();
     expect(await row.innerText()).toContain("Video");
@@ -342,41 +339,9 @@ describe("/admin/media", () => {
       "Delete Media Item",
       "Are you sure you want to delete this media item?",
     );
-    await expectToast(page, "Media item deleted successfully");
+    await waitForNewToast(page, "Media item deleted successfully");
   });
 });
-
-/** Runs axe in the page. Evaluated through DevTools, so the page's CSP does not block it. */
-async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async (excluded) => {
-    const context = excluded.length ? { exclude: excluded.map((s) => [s]) } : document;
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(context, {
-      resultTypes: ["violations"],
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
-    }));
-  }, exclude);
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}`);
-}
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -404,7 +369,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("accessibility (%s)", (vie
     // dark card for every form's field errors, a theme matter reported to the lead.
     await dialog.getByRole("button", { name: "Create Media Item" }).click();
     await dialog.getByText("Title is required").waitFor();
-    expect(await seriousViolations(page, ['[id$="-error"]'])).toEqual([]);
+    expect(await seriousViolations(page, { exclude: ['[id$="-error"]'] })).toEqual([]);
   });
 });
 

@@ -19,10 +19,6 @@ const appUrl = inject("baseUrl");
 const eventually = <T>(read: () => T | Promise<T>) =>
   expect.poll(read, { timeout: 15_000, interval: 100 });
 
-async function expectToast(page: Page, title: string) {
-  await waitForNewToast(page, title);
-}
-
 async function figure(page: Page, key: string): Promise<number> {
   const text = await page.getByTestId(`figure-${key}`).innerText();
   return Number(/^\s*([\d,]+)/.exec(text)?.[1]?.replace(/,/g, "") ?? NaN);
@@ -62,7 +58,7 @@ describe("messages", () => {
     }).toBe("Delivered");
 
     await card.getByRole("button", { name: `Mark as handled: ${subject}` }).click();
-    await expectToast(page, "Message marked as handled");
+    await waitForNewToast(page, "Message marked as handled");
     await eventually(() => card.getByText("Handled", { exact: true }).count()).toBe(1);
 
     await goto(page, "/admin/messages?filter=unhandled");
@@ -107,7 +103,7 @@ describe("subscribers", () => {
     await row.getByRole("button", { name: `Remove ${email}` }).click();
     const dialog = page.getByRole("alertdialog").or(page.getByRole("dialog"));
     await dialog.getByRole("button", { name: "Remove" }).click();
-    await expectToast(page, "Subscriber removed");
+    await waitForNewToast(page, "Subscriber removed");
     await eventually(() => page.getByRole("row").filter({ hasText: email }).count()).toBe(0);
     const after = await fetch(`${appUrl}/admin/export/subscribers`, {
       headers: { cookie: await ownerCookieHeader() },

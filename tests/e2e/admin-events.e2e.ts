@@ -14,11 +14,11 @@
 import crypto from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { setupBrowser, type ViewportName } from "./helpers";
+import { seriousViolations } from "./axe";
+import { setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -29,18 +29,6 @@ const TITLE = `E2E Concert ${RUN}`;
 const DATE = "2030-07-15";
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 15_000, interval: 50, message });
-
-async function expectToast(page: Page, title: string) {
-  const toasts = page.locator("[data-sonner-toast]");
-  try {
-    await toasts.filter({ hasText: title }).first().waitFor();
-  } catch (error) {
-    const shown = await toasts.allInnerTexts().catch(() => []);
-    throw new Error(`No "${title}" toast; toasts on screen: ${JSON.stringify(shown)}`, {
-      cause: error,
-    });
-  }
-}
 
 /** POSTs the page sends to the screen's action (to prove that nothing was sent). */
 function countPosts(page: Page) {
@@ -139,7 +127,7 @@ describe("/admin/events", () => {
     await dialog.getByText("Uploaded poster.png").waitFor();
     await dialog.getByRole("switch", { name: "Featured" }).click();
     await dialog.getByRole("button", { name: "Create Event" }).click();
-    await expectToast(page, "Event Created Successfully");
+    await waitForNewToast(page, "Event Created Successfully");
     await dialog.waitFor({ state: "hidden" });
 
     const row = page.getByRole("row").filter({ hasText: TITLE });
@@ -168,7 +156,7 @@ describe("/admin/events", () => {
     await edit.getByLabel("Title").fill(`${TITLE} (moved)`);
     await edit.getByLabel("Status").selectOption("cancelled");
     await edit.getByRole("button", { name: "Save Changes" }).click();
-    await expectToast(page, "Event Updated Successfully");
+    await waitForNewToast(page, "Event Updated Successfully");
     const moved = page.getByRole("row").filter({ hasText: `${TITLE} (moved)` });
     await moved.getByText("Cancelled").waitFor();
     await eventually(async () =>
@@ -180,43 +168,11 @@ describe("/admin/events", () => {
     expect(await card.count()).toBe(0);
 
     await confirmDelete(page, `${TITLE} (moved)`);
-    await expectToast(page, "Event deleted successfully");
+    await waitForNewToast(page, "Event deleted successfully");
     await moved.waitFor({ state: "detached" });
     expect(await fetchText("/events.ics")).not.toContain(TITLE);
   });
 });
-
-/** Runs axe in the page. Evaluated through DevTools, so the page's CSP does not block it. */
-async function seriousViolations(page: Page, exclude: string[] = []): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async (excluded) => {
-    const context = excluded.length ? { exclude: excluded.map((s) => [s]) } : document;
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(context, {
-      resultTypes: ["violations"],
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.failureSummary ?? ""}`),
-    }));
-  }, exclude);
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}`);
-}
 
 describe.each(["desktop", "phone"] as ViewportName[])("on a %s", (viewport) => {
   it("has no serious or critical axe violations, with the dialog open too", async () => {
@@ -229,7 +185,7 @@ describe.each(["desktop", "phone"] as ViewportName[])("on a %s", (viewport) => {
     // admin journeys (the theme's destructive red on the dark card, reported to the lead).
     await dialog.getByRole("button", { name: "Create Event" }).click();
     await dialog.getByText("Title is required").waitFor();
-    expect(await seriousViolations(page, ['[id$="-error"]'])).toEqual([]);
+    expect(await seriousViolations(page, { exclude: ['[id$="-error"]'] })).toEqual([]);
   });
 });
 

@@ -15,10 +15,10 @@
  */
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { seriousViolations } from "./axe";
 import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
@@ -56,11 +56,6 @@ async function openVisitor(pathname = "/") {
   await stubVideoStills(opened.page);
   await goto(opened.page, pathname);
   return opened;
-}
-
-/** A toast with this title is on screen. */
-async function toast(page: Page, title: string) {
-  await waitForNewToast(page, title);
 }
 
 /** The titles of the featured videos on the public home page, in order. */
@@ -110,7 +105,7 @@ async function deleteRow(
   await confirm.waitFor();
   expect(await confirm.innerText()).toContain(dialog.question);
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await toast(page, done);
+  await waitForNewToast(page, done);
   await eventually(() => page.getByRole("row").filter({ hasText: title }).count()).toBe(0);
 }
 
@@ -137,11 +132,11 @@ describe("Manage Home Page: hero", () => {
     await title.fill("   ");
     await card.getByRole("button", { name: "Save" }).click();
     await card.getByText("Title is required").waitFor();
-    await toast(page, "Validation Error");
+    await waitForNewToast(page, "Validation Error");
 
     await title.fill(next);
     await card.getByRole("button", { name: "Save" }).click();
-    await toast(page, "Content updated successfully");
+    await waitForNewToast(page, "Content updated successfully");
     await goto(visitor.page, "/");
     expect(await publicTitle()).toBe(next);
 
@@ -164,7 +159,7 @@ describe("Featured videos", () => {
     await form.getByLabel("YouTube URL or video ID").fill("https://youtu.be/aqz-KE-bpKQ?t=5");
     await form.getByText("Video ID aqz-KE-bpKQ will be saved.").waitFor();
     await form.getByRole("button", { name: "Add Video" }).click();
-    await toast(page, "Video Created Successfully");
+    await waitForNewToast(page, "Video Created Successfully");
 
     const row = page.getByRole("row").filter({ hasText: title });
     await row.waitFor();
@@ -195,7 +190,7 @@ describe("Featured videos", () => {
     const renamed = `${title} (renamed)`;
     await editForm.getByLabel("Title").fill(renamed);
     await editForm.getByRole("button", { name: "Update Video" }).click();
-    await toast(page, "Video Updated Successfully");
+    await waitForNewToast(page, "Video Updated Successfully");
     await page.getByRole("row").filter({ hasText: renamed }).waitFor();
     await page.getByRole("form", { name: "Add a featured video" }).waitFor();
 
@@ -237,7 +232,7 @@ describe("Featured videos", () => {
     // The last one up: it swaps with the one above it.
     const last = before.at(-1)!;
     await move(page, `Move ${last} up`);
-    await toast(page, "Items reordered successfully");
+    await waitForNewToast(page, "Items reordered successfully");
     const moved = [...before.slice(0, -2), last, before.at(-2)!];
     await eventually(() => rowTitles(page)).toEqual(moved);
     await goto(visitor.page, "/");
@@ -299,7 +294,7 @@ describe("Photo gallery", () => {
     );
     await form.getByRole("switch", { name: "Featured" }).click();
     await form.getByRole("button", { name: "Add Photo" }).click();
-    await toast(page, "Photo added successfully");
+    await waitForNewToast(page, "Photo added successfully");
     await page.getByRole("row").filter({ hasText: title }).waitFor();
 
     // Order 0 puts it after the numbered photos; eight up-moves bring it to the top.
@@ -311,7 +306,7 @@ describe("Photo gallery", () => {
     expect(rows.at(-1)).toBe(title);
     for (let i = rows.length - 1; i > 0; i--) await move(page, `Move ${title} up`);
     await eventually(() => rowTitles(page)).toEqual([title, ...rows.slice(0, -1)]);
-    await toast(page, "Photos reordered successfully");
+    await waitForNewToast(page, "Photos reordered successfully");
     await page.reload();
     expect((await rowTitles(page))[0]).toBe(title);
 
@@ -360,7 +355,7 @@ describe("Photo gallery", () => {
 
     // Hidden: it leaves the home page and the carousel.
     await page.getByRole("switch", { name: `Active: ${title}` }).click();
-    await toast(page, "Photo updated successfully");
+    await waitForNewToast(page, "Photo updated successfully");
     await goto(visitor.page, "/");
     expect(await publicPhotoTitles(visitor.page)).not.toContain(title);
     await home.page.reload();
@@ -383,51 +378,6 @@ describe("Photo gallery", () => {
 // Accessibility and looks
 // ---------------------------------------------------------------------------
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/** Runs axe in the page. Evaluated through DevTools, so the page's CSP does not block it. */
-async function runAxe(page: Page): Promise<Violation[]> {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ["violations"],
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(" ")),
-    }));
-  });
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  // Contrast is only meaningful once fade-ins have ended.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const blocking = (await runAxe(page)).filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}`),
-  ).toEqual([]);
-}
-
 const SCREENS = [
   { path: "/admin/home", name: "home-hero", heading: "Manage Home Page" },
   { path: "/admin/home?section=videos", name: "home-videos", heading: "Manage Home Page" },
@@ -446,7 +396,7 @@ describe.each(["desktop", "phone"] as const)("the screens on %s", (viewport) => 
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    await expectNoSeriousViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
     if (SCREENSHOTS) {
       await mkdir(SCREENSHOTS, { recursive: true });
       await page.screenshot({

@@ -13,11 +13,11 @@
 import { readFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { soundCloudPlayerUrl } from "~/domain/audio";
 import { writeWavHeader } from "~/server/testing/wav.server";
+import { seriousViolations } from "./axe";
 import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
@@ -31,11 +31,6 @@ const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
 
 function openLoe(tab: string, viewport: ViewportName = "desktop") {
   return openAsOwner(browser, `/admin/loe?tab=${tab}`, { viewport });
-}
-
-/** A new toast with this title is on screen (not one an earlier step waited for). */
-async function toast(page: Page, title: string) {
-  await waitForNewToast(page, title);
 }
 
 /** A mono 16-bit PCM WAV of `seconds` at 8 kHz: a quiet 440 Hz tone. */
@@ -76,7 +71,7 @@ async function deleteRow(page: Page, title: string, question: string, done: stri
   await confirm.waitFor();
   expect(await confirm.innerText()).toContain(question);
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await toast(page, done);
+  await waitForNewToast(page, done);
   await eventually(() => page.getByRole("row", { name: new RegExp(title) }).count()).toBe(0);
 }
 
@@ -95,7 +90,7 @@ describe("Manage LOE: page content", () => {
     );
     const expected = (await preview.getAttribute("aria-label"))!;
     await page.getByRole("button", { name: "Update Banner" }).click();
-    await toast(page, "Banner updated");
+    await waitForNewToast(page, "Banner updated");
 
     const visitor = await browser.openPage("/loe");
     const banner = visitor.page.locator('main a[href="/contact"]').first();
@@ -104,7 +99,7 @@ describe("Manage LOE: page content", () => {
     // Put the demo's banner back for the other journeys.
     await field.fill(original);
     await page.getByRole("button", { name: "Update Banner" }).click();
-    await toast(page, "Banner updated");
+    await waitForNewToast(page, "Banner updated");
     await goto(visitor.page, "/loe");
     expect(await banner.getAttribute("aria-label")).not.toContain("E2E banner");
   });
@@ -157,7 +152,7 @@ describe("Manage LOE: audio", () => {
     await dialog.getByText("SoundCloud URL is required").waitFor();
     await link.fill(url);
     await dialog.getByRole("button", { name: "Add Track" }).click();
-    await toast(page, "Audio track created successfully");
+    await waitForNewToast(page, "Audio track created successfully");
     const row = page.getByRole("row", { name: /E2E SoundCloud Track/ });
     await row.waitFor();
     const rowText = await row.innerText();
@@ -220,7 +215,7 @@ describe("Manage LOE: audio", () => {
     expect(fileUrl).toMatch(/^\/uploads\/audio\/[0-9a-f]+\.wav$/);
 
     await dialog.getByRole("button", { name: "Add Track" }).click();
-    await toast(page, "Audio track created successfully");
+    await waitForNewToast(page, "Audio track created successfully");
     const row = page.getByRole("row", { name: /E2E File Track/ });
     await row.waitFor();
     expect(await row.innerText()).toMatch(/Ready[\s\S]*0:03[\s\S]*File/);
@@ -275,7 +270,7 @@ describe("Manage LOE: images", () => {
       await dialog.locator('input[name="imageUrl"]').inputValue(),
     );
     await dialog.getByRole("button", { name: "Add Image" }).click();
-    await toast(page, "Image created successfully");
+    await waitForNewToast(page, "Image created successfully");
 
     const visitor = await browser.openPage("/loe");
     const tile = visitor.page.getByTestId("loe-mosaic").locator("figure", { hasText: "E2E Image" });
@@ -289,7 +284,7 @@ describe("Manage LOE: images", () => {
     expect(await img.getAttribute("width")).toBe(width);
 
     await page.getByRole("switch", { name: 'Show "E2E Image" on the LOE page' }).click();
-    await toast(page, "Image hidden successfully");
+    await waitForNewToast(page, "Image hidden successfully");
     await eventually(() => page.getByRole("row", { name: /E2E Image/ }).innerText()).toContain(
       "Hidden",
     );
@@ -309,50 +304,6 @@ describe("Manage LOE: images", () => {
 // Accessibility and looks
 // ---------------------------------------------------------------------------
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-async function runAxe(page: Page): Promise<Violation[]> {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ["violations"],
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(" ")),
-    }));
-  });
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  // Contrast is only meaningful once fade-ins have ended (the banner's endless scroll aside).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const blocking = (await runAxe(page)).filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}`),
-  ).toEqual([]);
-}
-
 const TABS = [
   { tab: "page-content", name: "Page Content", dialog: null },
   { tab: "videos", name: "Videos", dialog: "Add Video" },
@@ -366,7 +317,7 @@ describe.each(["desktop", "phone"] as const)("Manage LOE on %s", (viewport) => {
     if (viewport === "phone") await page.setViewportSize({ width: 375, height: 812 });
     const selected = page.getByRole("tab", { selected: true });
     expect(await selected.innerText()).toBe(t.name);
-    await expectNoSeriousViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
     if (SCREENSHOTS) {
       await mkdir(SCREENSHOTS, { recursive: true });
       await page.screenshot({
@@ -376,7 +327,7 @@ describe.each(["desktop", "phone"] as const)("Manage LOE on %s", (viewport) => {
     }
     if (t.dialog) {
       const dialog = await openDialog(page, t.dialog);
-      await expectNoSeriousViolations(page);
+      expect(await seriousViolations(page)).toEqual([]);
       if (SCREENSHOTS) {
         await dialog.screenshot({
           path: path.join(SCREENSHOTS, `loe-${t.tab}-dialog-${viewport}.png`),

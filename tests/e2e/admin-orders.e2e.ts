@@ -10,10 +10,17 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
-import { goto, setupBrowser, type ViewportName } from "./helpers";
+import type { Page } from "playwright-core";
+import { seriousViolations } from "./axe";
+import {
+  addToCart,
+  cartDrawer,
+  goto,
+  setupBrowser,
+  waitForNewToast,
+  type ViewportName,
+} from "./helpers";
 import { waitForMail } from "./mail";
 import { openAsOwner } from "./owner-session";
 import { downloadPaths } from "./shop-paypal";
@@ -29,22 +36,6 @@ const SCREENSHOT_DIR = process.env.ORDERS_SCREENSHOTS;
 
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 15_000, interval: 50, message });
-
-const cartDrawer = (page: Page) => page.getByRole("dialog", { name: "Shopping Cart" });
-
-const toast = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-
-const card = (page: Page, title: string): Locator =>
-  page
-    .getByTestId("catalogue")
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-
-async function addToCart(page: Page, title: string) {
-  await card(page, title).getByRole("button", { name: "Add to Cart" }).click();
-  await cartDrawer(page).waitFor({ state: "visible" });
-}
 
 /** Sheet music and a tote bag, bought with the demo provider, an address given. */
 async function buyWithDemo(email: string) {
@@ -65,7 +56,7 @@ async function buyWithDemo(email: string) {
   await step.getByLabel("Country").fill("United States");
   await step.getByRole("button", { name: "Continue to Payment" }).click();
   await drawer.getByRole("button", { name: "Complete demo payment" }).click();
-  await toast(page, "Payment Successful! 🎉").waitFor();
+  await waitForNewToast(page, "Payment Successful! 🎉");
   await page.close();
 }
 
@@ -74,32 +65,6 @@ async function openOrders(pathname: string, viewport: ViewportName = "desktop") 
   if (viewport === "phone") await opened.page.setViewportSize({ width: 375, height: 812 });
   await opened.page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
   return opened;
-}
-
-/** Serious and critical axe violations on the page (open dialogs included). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: typeof axe }).axe.run;
-    const result = await run(document, {
-      resultTypes: ["violations"],
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  });
 }
 
 const overflow = (page: Page) =>
@@ -121,7 +86,7 @@ describe("/admin/orders", () => {
     expect(downloadPath).toBeTruthy();
 
     const { page } = await openOrders("/admin/orders");
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Search by e-mail and "to ship", through the GET form: the filters land in the address.
     await page.getByLabel("Search").fill(BUYER);
@@ -147,7 +112,7 @@ describe("/admin/orders", () => {
     expect(text).toContain("7 Refund Row");
     expect(text).toContain("Downloaded 0 of");
     expect(text).toMatch(/Provider order ID\s+DEMO-/i);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "order-detail-desktop");
 
     // Mark shipped: the buyer is mailed, the order says so.
@@ -215,7 +180,7 @@ describe("/admin/orders", () => {
     const { page } = await openOrders("/admin/orders?q=nobody-bought-this-xyz", "phone");
     expect(await page.getByText("No orders match these filters").count()).toBe(1);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
 
     await goto(page, "/admin/orders");
     await page.getByRole("heading", { name: "Orders", level: 1 }).waitFor();
@@ -226,7 +191,7 @@ describe("/admin/orders", () => {
     const dialog = orderDialog(page);
     await dialog.waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "order-detail-phone");
   });
 });

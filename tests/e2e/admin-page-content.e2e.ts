@@ -9,10 +9,10 @@
  * Every journey that changes public text puts it back (by restoring a version), so the
  * public-page suites that run later in the same server see the seeded site.
  */
-import axe from "axe-core";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { goto, setupBrowser, type ViewportName } from "./helpers";
+import { seriousViolations } from "./axe";
+import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -29,13 +29,6 @@ const SCREENS = [
   { path: "/admin/footer", title: "Footer Links" },
 ];
 
-/** A toast with this title (and description) is on screen. */
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: title }).last();
-  await toast.waitFor({ state: "visible" });
-  if (description) await eventually(() => toast.innerText()).toContain(description);
-}
-
 /** The editor card of one record, found by its friendly name. */
 const card = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const titleField = (record: Locator) => record.getByLabel("Title", { exact: true });
@@ -43,7 +36,7 @@ const titleField = (record: Locator) => record.getByLabel("Title", { exact: true
 /** Saves a record's card and waits for the spec's toast and the card to settle. */
 async function save(page: Page, record: Locator) {
   await record.getByRole("button", { name: "Save", exact: true }).click();
-  await expectToast(page, "Content updated successfully");
+  await waitForNewToast(page, "Content updated successfully");
   await eventually(() => record.getByText("Unsaved changes").count()).toBe(0);
 }
 
@@ -58,7 +51,7 @@ async function restoreVersion(page: Page, record: Locator, name: string, text: s
   await dialog.waitFor();
   expect(await dialog.innerText()).toContain("The current text is kept in the history.");
   await dialog.getByRole("button", { name: "Restore", exact: true }).click();
-  await expectToast(page, "Version restored");
+  await waitForNewToast(page, "Version restored");
   await dialog.waitFor({ state: "hidden" });
 }
 
@@ -110,7 +103,7 @@ describe("shop content", () => {
       .click();
     const dialog = page.getByRole("alertdialog", { name: "Restore this version?" });
     await dialog.waitFor();
-    await expectNoBlockingViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     expect(await title.inputValue()).toBe("The Low Brass Store");
@@ -137,7 +130,11 @@ describe("shop content", () => {
 
     await title.fill(long);
     await record.getByRole("button", { name: "Save", exact: true }).click();
-    await expectToast(page, "Validation Error", "Please fix the form errors before submitting.");
+    await waitForNewToast(
+      page,
+      "Validation Error",
+      "Please fix the form errors before submitting.",
+    );
     const error = record.getByText("Title must be under 200 characters");
     await error.waitFor();
     expect(await title.inputValue()).toBe(long);
@@ -168,7 +165,7 @@ describe("footer links", () => {
 
     await link.fill("javascript:alert(1)");
     await record.getByRole("button", { name: "Save", exact: true }).click();
-    await expectToast(page, "Validation Error");
+    await waitForNewToast(page, "Validation Error");
     await record.getByText("Please enter a valid URL starting with https:// or http://").waitFor();
     expect(await link.inputValue()).toBe("javascript:alert(1)");
 
@@ -307,55 +304,11 @@ describe("access", () => {
   });
 });
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/** Runs axe in the page (evaluated through DevTools, so the page's CSP does not block it). */
-async function runAxe(page: Page): Promise<Violation[]> {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ["violations"],
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-    }));
-  });
-}
-
-async function expectNoBlockingViolations(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const blocking = (await runAxe(page)).filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}`),
-  ).toEqual([]);
-}
-
 describe.each(["desktop", "phone"] as ViewportName[])("accessibility (%s)", (viewport) => {
   it.each(SCREENS)("$path has no serious or critical axe violations", async ({ path, title }) => {
     const { page } = await openAsOwner(browser, path, { viewport });
     expect(await page.locator("h1").first().innerText()).toBe(title);
-    await expectNoBlockingViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it("an open history has none either", async () => {
@@ -365,6 +318,6 @@ describe.each(["desktop", "phone"] as ViewportName[])("accessibility (%s)", (vie
     const versions = record.getByRole("list", { name: "Versions of Instagram link" });
     const empty = record.getByText("No earlier versions yet");
     await eventually(async () => (await versions.count()) + (await empty.count())).toBe(1);
-    await expectNoBlockingViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

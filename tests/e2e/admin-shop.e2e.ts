@@ -12,11 +12,11 @@
  */
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import axe from "axe-core";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { goto, setupBrowser, type ViewportName } from "./helpers";
+import { seriousViolations } from "./axe";
+import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { waitForMail } from "./mail";
 import { openAsOwner } from "./owner-session";
 import { downloadPaths } from "./shop-paypal";
@@ -28,9 +28,6 @@ const RUN = Date.now().toString(36);
 
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 15_000, interval: 50, message });
-
-const toast = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
 
 const productDialog = (page: Page, name: "Add New Product" | "Edit Product") =>
   page.getByRole("dialog", { name });
@@ -113,9 +110,9 @@ describe("a sheet-music product with a private PDF", () => {
       "Inventory count cannot be negative",
     ];
     for (const message of messages) await dialog.getByText(message, { exact: true }).waitFor();
-    const summary = toast(page, "Form Validation Failed");
-    await summary.waitFor();
-    expect(await summary.innerText()).toContain(
+    await waitForNewToast(
+      page,
+      "Form Validation Failed",
       `Please fix ${messages.length} error(s) before submitting`,
     );
     // The first invalid field has the focus, and what was typed stays.
@@ -143,9 +140,7 @@ describe("a sheet-music product with a private PDF", () => {
     await dialog
       .getByText("Sheet music needs a PDF file, a PDF URL or an external link", { exact: true })
       .waitFor();
-    await eventually(() =>
-      page.locator("[data-sonner-toast]").filter({ hasText: "Please fix 1 error(s)" }).count(),
-    ).toBeGreaterThan(0);
+    await waitForNewToast(page, "Form Validation Failed", "Please fix 1 error(s)");
     await pdf.locator('input[type="file"]').setInputFiles({
       name: "lead-sheet.pdf",
       mimeType: "application/pdf",
@@ -166,7 +161,7 @@ describe("a sheet-music product with a private PDF", () => {
     await dialog.getByRole("button", { name: "Remove tag lead sheet" }).waitFor();
 
     await postWith(page, () => dialog.getByRole("button", { name: "Create Product" }).click());
-    await toast(page, "Product Created Successfully").waitFor();
+    await waitForNewToast(page, "Product Created Successfully");
     await dialog.waitFor({ state: "detached" });
     const created = row(page, title);
     expect(await created.innerText()).toContain("$4.50");
@@ -192,7 +187,7 @@ describe("a sheet-music product with a private PDF", () => {
     await drawer.getByLabel("Email").fill(email);
     await drawer.getByRole("button", { name: "Continue to Payment" }).click();
     await drawer.getByRole("button", { name: "Complete demo payment" }).click();
-    await toast(shop, "Payment Successful!").waitFor();
+    await waitForNewToast(shop, "Payment Successful!");
 
     // …and downloads it from the mailed link: the uploaded PDF, stamped for them.
     const mail = await waitForMail(email, /download links/);
@@ -228,7 +223,7 @@ describe("order, price and stock", () => {
     }
 
     await postWith(page, () => page.getByRole("button", { name: "Create test item" }).click());
-    await toast(page, "Test item created").waitFor();
+    await waitForNewToast(page, "Test item created");
     await eventually(() => adminTitles(page).then((t) => t.at(-1))).toBe(test);
     const created = row(page, test);
     expect(await created.innerText()).toContain("$1.00");
@@ -237,7 +232,7 @@ describe("order, price and stock", () => {
     const before = await adminTitles(page);
     const neighbour = before.at(-2)!;
     await postWith(page, () => page.getByRole("button", { name: `Move ${test} up` }).click());
-    await toast(page, "Items reordered successfully").waitFor();
+    await waitForNewToast(page, "Items reordered successfully");
     await eventually(() => adminTitles(page)).toEqual([...before.slice(0, -2), test, neighbour]);
 
     // Price and stock through the dialog.
@@ -246,7 +241,7 @@ describe("order, price and stock", () => {
     await dialog.getByLabel("Price (USD)").fill("2.5");
     await dialog.getByLabel("Inventory count").fill("4");
     await postWith(page, () => dialog.getByRole("button", { name: "Update Product" }).click());
-    await toast(page, "Product Updated Successfully").waitFor();
+    await waitForNewToast(page, "Product Updated Successfully");
     await eventually(() => row(page, test).innerText()).toContain("$2.50");
 
     const { page: shop } = await browser.openPage("/shop", { viewport: "desktop" });
@@ -261,7 +256,7 @@ describe("order, price and stock", () => {
 
     // Clean-up through the panel.
     await postWith(page, () => page.getByRole("button", { name: "Delete test items" }).click());
-    await toast(page, "Test items deleted").waitFor();
+    await waitForNewToast(page, "Test items deleted");
     await eventually(() => row(page, test).count()).toBe(0);
     await goto(shop, "/shop");
     expect(await shopCard(shop, test).count()).toBe(0);
@@ -298,48 +293,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/** Runs axe in the page. Evaluated through DevTools, so the page's CSP does not block it. */
-async function runAxe(page: Page): Promise<Violation[]> {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ["violations"],
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact ?? null,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`),
-    }));
-  });
-}
-
 async function expectNoSeriousViolations(page: Page) {
   // A toast laid over a field would be measured as that field's background.
   await eventually(() => page.locator("[data-sonner-toast]").count()).toBe(0);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const blocking = (await runAxe(page)).filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(
-    blocking.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join("\n    ")}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }

@@ -10,10 +10,10 @@
  */
 import path from "node:path";
 import { mkdir } from "node:fs/promises";
-import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { THEME_DELETE_ACTIVE_MESSAGE } from "~/domain/theme-settings";
+import { seriousViolations } from "./axe";
 import { setupBrowser, waitForNewToast } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
@@ -23,38 +23,6 @@ const RUN = Date.now().toString(36);
 const DEMO_THEME = "Midnight Gold";
 const NEW_THEME = `E2E Dusk ${RUN}`;
 const NEW_PRIMARY = "200 70% 50%";
-
-async function toast(page: Page, title: string) {
-  await waitForNewToast(page, title);
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ["violations"],
-      runOnly: {
-        type: "tag",
-        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
-      },
-    });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map(
-        (v) =>
-          `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-      );
-  });
-  expect(violations).toEqual([]);
-}
 
 async function screenshot(page: Page, name: string) {
   if (!SCREENSHOTS) return;
@@ -76,7 +44,7 @@ function row(page: Page, name: string) {
 
 async function activate(page: Page, name: string) {
   await page.getByRole("button", { name: `Activate "${name}"` }).click();
-  await toast(page, `${name} theme activated`);
+  await waitForNewToast(page, `${name} theme activated`);
   await expect.poll(() => row(page, name).getByText("Active", { exact: true }).count()).toBe(1);
 }
 
@@ -101,7 +69,7 @@ describe("theme settings", () => {
     await page.getByRole("button", { name: "Create Theme" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Theme" });
     await dialog.waitFor();
-    await expectNoSeriousViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "theme-dialog-desktop");
 
     await dialog.getByLabel("Theme name").fill(NEW_THEME);
@@ -134,7 +102,7 @@ describe("theme settings", () => {
     expect(await dialog.getByLabel("Theme name").inputValue()).toBe(NEW_THEME);
     await dialog.getByLabel("Muted colour", { exact: true }).fill("30 6% 14%");
     await dialog.getByRole("button", { name: "Create Theme" }).click();
-    await toast(page, "Theme created successfully");
+    await waitForNewToast(page, "Theme created successfully");
     await dialog.waitFor({ state: "hidden" });
     await row(page, NEW_THEME).waitFor();
 
@@ -167,7 +135,7 @@ describe("theme settings", () => {
     const confirm = page.getByRole("alertdialog", { name: "Delete Theme" });
     await confirm.getByText("Are you sure you want to delete this theme?").waitFor();
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await toast(page, "Theme deleted successfully");
+    await waitForNewToast(page, "Theme deleted successfully");
     await expect.poll(() => row(page, NEW_THEME).count()).toBe(0);
     await screenshot(page, "theme-table-desktop");
   });
@@ -176,7 +144,7 @@ describe("theme settings", () => {
     const { page } = await openAsOwner(browser, "/admin/theme", { viewport: "phone" });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole("heading", { level: 1, name: "Theme Settings" }).waitFor();
-    await expectNoSeriousViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "theme-table-phone");
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -190,7 +158,7 @@ describe("theme settings", () => {
     expect(await dialog.getByLabel("Primary colour", { exact: true }).inputValue()).toBe(
       "45 90% 60%",
     );
-    await expectNoSeriousViolations(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "theme-dialog-phone");
     expect(await overflow()).toBeLessThanOrEqual(0);
     // The save button is reachable on a phone (the dialog scrolls).

@@ -14,12 +14,13 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Cookie, Page } from "playwright-core";
 import { ADMIN_TEXT, BUSINESS_SCREENS, DASHBOARD_CARDS } from "~/domain/admin";
 import { AUTH_TEXT } from "~/domain/auth";
-import { allowHttpStatus, goto, setupBrowser, type ViewportName } from "./helpers";
+import { allowHttpStatus, goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { verificationLinkIn, waitForMail } from "./mail";
+import { OWNER_PASSWORD, openSignedIn } from "./owner-session";
 
-const { openPage, url, baseUrl } = setupBrowser();
+const browser = setupBrowser();
+const { openPage, url, baseUrl } = browser;
 const adminEmail = inject("adminEmail");
-const OWNER_PASSWORD = "a long owner passphrase";
 const PLAYER = {
   name: "Nia Player",
   email: "new.player@example.com",
@@ -31,22 +32,15 @@ const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 10_000, interval: 50, message });
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
-/** A toast with this title (and description) is on screen. */
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  await toast.first().waitFor({ state: "visible" });
-  if (description) expect(await toast.first().innerText()).toContain(description);
-}
-
 let ownerCookies: Cookie[] | undefined;
 
-/** A fresh context signed in as the owner, on `path`. */
+/**
+ * A fresh context signed in as the owner, on `path`: with this file's own session, the
+ * one its set-up test made, not the run's shared one (owner-session.ts).
+ */
 async function openAsOwner(path: string, viewport: ViewportName = "desktop") {
   if (!ownerCookies) throw new Error("The owner has not signed in yet (earlier test failed).");
-  const opened = await openPage("/", { viewport });
-  await opened.context.addCookies(ownerCookies);
-  await goto(opened.page, path);
-  return opened;
+  return openSignedIn(browser, ownerCookies, path, { viewport });
 }
 
 async function ownerCookieHeader(): Promise<string> {
@@ -126,14 +120,14 @@ describe("the allow-list", () => {
     expect(await password.getAttribute("type")).toBe("text");
 
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expectToast(page, AUTH_TEXT.signUpErrorTitle, AUTH_TEXT.signUpNotAllowed);
+    await waitForNewToast(page, AUTH_TEXT.signUpErrorTitle, AUTH_TEXT.signUpNotAllowed);
     expect(await page.locator("form [role=alert]").innerText()).toBe(AUTH_TEXT.signUpNotAllowed);
 
     await page.getByRole("link", { name: "Sign in" }).click();
     await eventually(() => page.locator("h1").innerText()).toBe("Sign In");
     await fillAuthForm(page, { email: "stranger@example.com", password: "password-123" });
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expectToast(page, AUTH_TEXT.signInErrorTitle, AUTH_TEXT.signInNotAllowed);
+    await waitForNewToast(page, AUTH_TEXT.signInErrorTitle, AUTH_TEXT.signInNotAllowed);
     expect(pathname(page)).toBe("/auth");
   });
 
@@ -192,7 +186,7 @@ describe("the owner's first sign-in", () => {
 
     await eventually(() => pathname(page)).toBe("/admin");
     await eventually(() => page.locator("h1").innerText()).toBe("Admin Dashboard");
-    await expectToast(page, "Password set");
+    await waitForNewToast(page, "Password set");
     expect(await page.locator("main").innerText()).toContain("Welcome back, Silas Lowenthorne.");
     ownerCookies = (await context.cookies()).filter((c) => c.name.includes("session_token"));
     expect(ownerCookies).toHaveLength(1);
@@ -255,7 +249,7 @@ describe("user management", () => {
     await page.getByLabel("Email").fill("  New.Player@Example.COM ");
     await page.getByLabel("Admin privileges").check();
     await page.getByRole("button", { name: "Add Email" }).click();
-    await expectToast(page, ADMIN_TEXT.emailAdded);
+    await waitForNewToast(page, ADMIN_TEXT.emailAdded);
     await row(PLAYER.email).waitFor();
     expect(await row(PLAYER.email).innerText()).toContain("Admin privileges");
     // Newest first.
@@ -298,7 +292,7 @@ describe("user management", () => {
 
     await removeLink.click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
-    await expectToast(page, ADMIN_TEXT.emailRemoved);
+    await waitForNewToast(page, ADMIN_TEXT.emailRemoved);
     await row("roadie@example.com").waitFor({ state: "detached" });
     expect(await row(PLAYER.email).count()).toBe(1);
     expect(await row(adminEmail).count()).toBe(1);
@@ -318,7 +312,7 @@ describe("an allow-listed person", () => {
       password: PLAYER.password,
     });
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expectToast(page, AUTH_TEXT.signUpSuccessTitle, AUTH_TEXT.signUpSuccessDescription);
+    await waitForNewToast(page, AUTH_TEXT.signUpSuccessTitle, AUTH_TEXT.signUpSuccessDescription);
 
     const mail = await waitForMail(PLAYER.email, /Verify your e-mail address/);
     const link = verificationLinkIn(mail);
@@ -332,7 +326,7 @@ describe("an allow-listed person", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await eventually(() => pathname(page)).toBe("/admin");
     await eventually(() => page.locator("h1").innerText()).toBe("Admin Dashboard");
-    await expectToast(page, AUTH_TEXT.signInSuccessTitle, AUTH_TEXT.signInSuccessDescription);
+    await waitForNewToast(page, AUTH_TEXT.signInSuccessTitle, AUTH_TEXT.signInSuccessDescription);
     playerCookies = await context.cookies();
   });
 
@@ -343,7 +337,7 @@ describe("an allow-listed person", () => {
       .getByRole("link", { name: /Remove/ })
       .click();
     await owner.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
-    await expectToast(owner, ADMIN_TEXT.emailRemoved);
+    await waitForNewToast(owner, ADMIN_TEXT.emailRemoved);
 
     // Their sessions were deleted with the entry (issue 27): no session, so /auth.
     const { page, context } = await openPage("/");
@@ -387,13 +381,13 @@ describe("the maintenance switch", () => {
       await card.getByRole("button", { name: "Edit" }).click();
       await card.getByRole("textbox").fill("Back after the spring tour.");
       await card.getByRole("button", { name: "Save" }).click();
-      await expectToast(page, ADMIN_TEXT.messageUpdated);
+      await waitForNewToast(page, ADMIN_TEXT.messageUpdated);
       await eventually(() => card.getByTestId("maintenance-message").innerText()).toBe(
         "Back after the spring tour.",
       );
 
       await toggle.click();
-      await expectToast(page, ADMIN_TEXT.maintenanceUpdated);
+      await waitForNewToast(page, ADMIN_TEXT.maintenanceUpdated);
       await eventually(() => toggle.getAttribute("aria-checked")).toBe("true");
       await eventually(() => card.innerText()).toContain(ADMIN_TEXT.maintenanceOn);
       await eventually(() => toggle.isEnabled()).toBe(true);
@@ -428,6 +422,8 @@ describe("the maintenance switch", () => {
       expect(await visitor.page.getByTestId("cart-button").count()).toBe(0);
 
       await toggle.click();
+      // The switch turns at once (optimistic); the toast says the server has saved it.
+      await waitForNewToast(page, ADMIN_TEXT.maintenanceUpdated);
       await eventually(() => toggle.getAttribute("aria-checked")).toBe("false");
       await eventually(() => card.innerText()).toContain(ADMIN_TEXT.maintenanceOff);
 

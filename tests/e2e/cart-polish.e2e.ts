@@ -4,8 +4,8 @@
  * cart, and the total and pay button on screen at the payment step without scrolling.
  */
 import { describe, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
-import { setupBrowser, VIEWPORTS } from "./helpers";
+import type { Page } from "playwright-core";
+import { addToCart, cartDrawer, setupBrowser, VIEWPORTS } from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -16,19 +16,6 @@ const TOTE = "Late Set Tote Bag";
 const eventually = <T>(read: () => T | Promise<T>) =>
   expect.poll(read, { timeout: 10_000, interval: 50 });
 
-const card = (page: Page, title: string): Locator =>
-  page
-    .getByTestId("catalogue")
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-
-const cartDrawer = (page: Page) => page.getByRole("dialog", { name: "Shopping Cart" });
-
-async function add(page: Page, title: string) {
-  await card(page, title).getByRole("button", { name: "Add to Cart" }).click();
-  await cartDrawer(page).waitFor();
-}
-
 async function closeDrawer(page: Page) {
   await page.keyboard.press("Escape");
   await cartDrawer(page).waitFor({ state: "detached" });
@@ -37,11 +24,11 @@ async function closeDrawer(page: Page) {
 describe("the cart drawer on a phone", () => {
   it("has a full-size checkout button and a stock note under the lines that need one", async () => {
     const { page } = await openPage("/shop", { viewport: "phone" });
-    await add(page, DIGITAL_ALBUM);
+    await addToCart(page, DIGITAL_ALBUM);
     await closeDrawer(page);
-    await add(page, CD);
+    await addToCart(page, CD);
     await closeDrawer(page);
-    await add(page, TOTE);
+    await addToCart(page, TOTE);
     const drawer = cartDrawer(page);
 
     const proceed = drawer.getByRole("button", { name: "Proceed to Checkout" });
@@ -64,7 +51,7 @@ describe("the cart drawer on a phone", () => {
 
   it("keeps a typed e-mail when the buyer goes back to the cart without continuing", async () => {
     const { page } = await openPage("/shop", { viewport: "phone" });
-    await add(page, DIGITAL_ALBUM);
+    await addToCart(page, DIGITAL_ALBUM);
     const drawer = cartDrawer(page);
     await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
     await drawer.getByLabel("Email").fill("keep.me@example.com");
@@ -75,7 +62,7 @@ describe("the cart drawer on a phone", () => {
 
   it("shows the total and the pay button without scrolling at the payment step", async () => {
     const { page } = await openPage("/shop", { viewport: "phone" });
-    await add(page, DIGITAL_ALBUM);
+    await addToCart(page, DIGITAL_ALBUM);
     const drawer = cartDrawer(page);
     await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
     await drawer.getByLabel("Email").fill("fold@example.com");

@@ -13,6 +13,7 @@ import type {
   Browser,
   BrowserContext,
   BrowserContextOptions,
+  Locator,
   Page,
   Response,
 } from "playwright-core";
@@ -167,24 +168,51 @@ export function allowConsoleError(page: Page, pattern: RegExp): void {
 }
 
 /**
- * Waits for a toast with this title that no earlier call has waited for, and marks it as
- * seen. Two saves in a row on one page give two toasts with the same words; without the
- * mark, the second wait would find the first toast (on screen for seconds) and go on
- * before the second save was done. A failure says which toasts were on screen.
+ * Waits for a toast with this title (and this text in it, when given) that no earlier
+ * call has waited for, and marks it as seen. Two saves in a row on one page give two
+ * toasts with the same words; without the mark, the second wait would find the first
+ * toast (on screen for seconds) and go on before the second save was done. A failure
+ * says which toasts were on screen.
  */
-export async function waitForNewToast(page: Page, title: string): Promise<void> {
+export async function waitForNewToast(
+  page: Page,
+  title: string,
+  description?: string,
+): Promise<void> {
   const toasts = page.locator("[data-sonner-toast]");
-  const fresh = toasts.and(page.locator(":not([data-e2e-seen])")).filter({ hasText: title });
+  let fresh = toasts.and(page.locator(":not([data-e2e-seen])")).filter({ hasText: title });
+  if (description !== undefined) fresh = fresh.filter({ hasText: description });
+  const wanted = description === undefined ? `"${title}"` : `"${title}" ("${description}")`;
   try {
     await fresh.first().waitFor();
   } catch (error) {
     const shown = await toasts.allInnerTexts().catch(() => []);
     throw new Error(
-      `No new "${title}" toast at ${page.url()}; toasts on screen: ${JSON.stringify(shown)}`,
+      `No new ${wanted} toast at ${page.url()}; toasts on screen: ${JSON.stringify(shown)}`,
       { cause: error },
     );
   }
   await fresh.first().evaluate((element) => element.setAttribute("data-e2e-seen", ""));
+}
+
+/** A product's card in the shop's catalogue, by its exact title. */
+export function productCard(page: Page, title: string): Locator {
+  return page
+    .getByTestId("catalogue")
+    .getByTestId("product-card")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+}
+
+export function cartDrawer(page: Page): Locator {
+  return page.getByRole("dialog", { name: "Shopping Cart" });
+}
+
+/** Adds one of a catalogue product: the drawer opens with the spec's toast. */
+export async function addToCart(page: Page, title: string): Promise<void> {
+  await productCard(page, title).getByRole("button", { name: "Add to Cart" }).click();
+  await cartDrawer(page).waitFor({ state: "visible" });
+  // An earlier product's toast may still be on screen: wait for this one's.
+  await waitForNewToast(page, "Added to cart!", `${title} has been added to your cart.`);
 }
 
 /**

@@ -103,7 +103,16 @@ export async function openAsOwner(
   pathname: string,
   options?: Parameters<BrowserSession["openPage"]>[1],
 ) {
-  const cookies = await ownerSessionCookies(browser);
+  return openSignedIn(browser, await ownerSessionCookies(browser), pathname, options);
+}
+
+/** A page in a fresh context carrying these session cookies, at `pathname`. */
+export async function openSignedIn(
+  browser: BrowserSession,
+  cookies: Cookie[],
+  pathname: string,
+  options?: Parameters<BrowserSession["openPage"]>[1],
+) {
   const opened = await browser.openPage("/", options);
   await opened.context.addCookies(cookies);
   await goto(opened.page, pathname);

@@ -6,16 +6,13 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { allowConsoleError, goto, setupBrowser } from "./helpers";
+import { allowConsoleError, goto, setupBrowser, waitForNewToast } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
 
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 15_000, interval: 50, message });
-
-const toast = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
 
 const shopCard = (page: Page, title: string): Locator =>
   page
@@ -129,14 +126,14 @@ describe("after a change", () => {
     await postTo(admin, "/admin/shop", () =>
       admin.getByRole("button", { name: "Create test item" }).click(),
     );
-    await toast(admin, "Test item created").waitFor();
+    await waitForNewToast(admin, "Test item created");
     await row.getByRole("button", { name: `Edit "${test}"` }).click();
     const dialog = admin.getByRole("dialog", { name: "Edit Product" });
     await dialog.getByLabel("Inventory count").fill("1");
     await postTo(admin, "/admin/shop", () =>
       dialog.getByRole("button", { name: "Update Product" }).click(),
     );
-    await toast(admin, "Product Updated Successfully").waitFor();
+    await waitForNewToast(admin, "Product Updated Successfully");
 
     try {
       const { page: shop } = await browser.openPage("/shop", { viewport: "desktop" });
@@ -157,7 +154,7 @@ describe("after a change", () => {
       await step.getByLabel("Country").fill("United States");
       await step.getByRole("button", { name: "Continue to Payment" }).click();
       await drawer.getByRole("button", { name: "Complete demo payment" }).click();
-      await toast(shop, "Payment Successful!").waitFor();
+      await waitForNewToast(shop, "Payment Successful!");
 
       // Another visitor, a fresh load: the copy kept before the purchase is gone.
       const { page: next } = await browser.openPage("/about", { viewport: "desktop" });

@@ -9,22 +9,13 @@ import type { Page } from "playwright-core";
 import { CONTACT_TEXT, contactRateLimitedMessage } from "~/domain/contact";
 import { NEWSLETTER_TEXT } from "~/domain/newsletter";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
-import { allowHttpStatus, setupBrowser } from "./helpers";
+import { allowHttpStatus, setupBrowser, waitForNewToast } from "./helpers";
 import { paypalMode, waitForMail } from "./shop-paypal";
 
 const { openPage, url } = setupBrowser();
 
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 10_000, interval: 50, message });
-
-/** A sonner toast with this title (and description, when given) becomes visible. */
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.locator("[data-sonner-toast]", { hasText: title }).last();
-  await toast.waitFor({ state: "visible" });
-  if (description !== undefined) {
-    await eventually(() => toast.innerText()).toContain(description);
-  }
-}
 
 const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
@@ -269,7 +260,7 @@ describe("contact page", () => {
     await form.getByLabel("Subject").fill("A festival booking");
     await form.getByLabel("Message").fill("Could LOE play our festival in June?");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expectToast(page, CONTACT_TEXT.successTitle, CONTACT_TEXT.successDescription);
+    await waitForNewToast(page, CONTACT_TEXT.successTitle, CONTACT_TEXT.successDescription);
     await eventually(() => form.getByLabel("Message").inputValue()).toBe("");
     expect(await form.getByLabel("Name").inputValue()).toBe("");
   });
@@ -290,7 +281,7 @@ describe("contact page", () => {
     await form.getByLabel("Subject").fill("Booking");
     await form.getByLabel("Message").fill("Please keep this text.");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expectToast(page, CONTACT_TEXT.errorTitle, CONTACT_TEXT.errorDescription);
+    await waitForNewToast(page, CONTACT_TEXT.errorTitle, CONTACT_TEXT.errorDescription);
     expect(await form.getByLabel("Message").inputValue()).toBe("Please keep this text.");
   });
 
@@ -313,7 +304,7 @@ describe("contact page", () => {
     await form.getByLabel("Subject").fill("Booking");
     await form.getByLabel("Message").fill("Please keep this text too.");
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expectToast(page, CONTACT_TEXT.errorTitle, error);
+    await waitForNewToast(page, CONTACT_TEXT.errorTitle, error);
     expect(await form.getByLabel("Message").inputValue()).toBe("Please keep this text too.");
   });
 
@@ -340,7 +331,7 @@ describe("newsletter form", () => {
     const form = page.getByTestId("newsletter-form");
     await form.getByLabel("Email address").fill(uniqueEmail("Fan").toUpperCase());
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expectToast(page, NEWSLETTER_TEXT.successTitle, NEWSLETTER_TEXT.successDescription);
+    await waitForNewToast(page, NEWSLETTER_TEXT.successTitle, NEWSLETTER_TEXT.successDescription);
     await form.getByRole("button", { name: NEWSLETTER_TEXT.subscribedButton }).waitFor();
     expect(await form.getByLabel("Email address").inputValue()).toBe("");
     // After its 3 s the button is the plain Subscribe button again.
@@ -353,7 +344,7 @@ describe("newsletter form", () => {
     await form.scrollIntoViewIfNeeded();
     await form.getByLabel("Email address").fill(uniqueEmail("Phone"));
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expectToast(page, NEWSLETTER_TEXT.successTitle, NEWSLETTER_TEXT.successDescription);
+    await waitForNewToast(page, NEWSLETTER_TEXT.successTitle, NEWSLETTER_TEXT.successDescription);
     const toast = page.locator("[data-sonner-toast]", { hasText: NEWSLETTER_TEXT.successTitle });
     // Measured once the toast has stopped sliding in (two polls in a row agree).
     let previous = "";
@@ -382,17 +373,17 @@ describe("newsletter form", () => {
     const form = page.getByTestId("newsletter-form");
     await form.getByLabel("Email address").fill(email.toUpperCase());
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expectToast(page, NEWSLETTER_TEXT.alreadyTitle, NEWSLETTER_TEXT.alreadySubscribed);
+    await waitForNewToast(page, NEWSLETTER_TEXT.alreadyTitle, NEWSLETTER_TEXT.alreadySubscribed);
   });
 
   it("asks for an address, then for a valid one", async () => {
     const { page } = await openPage("/");
     const form = page.getByTestId("newsletter-form");
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expectToast(page, NEWSLETTER_TEXT.requiredTitle, NEWSLETTER_TEXT.requiredDescription);
+    await waitForNewToast(page, NEWSLETTER_TEXT.requiredTitle, NEWSLETTER_TEXT.requiredDescription);
     await form.getByLabel("Email address").fill("not-an-address");
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expectToast(page, NEWSLETTER_TEXT.invalidTitle, NEWSLETTER_TEXT.invalidDescription);
+    await waitForNewToast(page, NEWSLETTER_TEXT.invalidTitle, NEWSLETTER_TEXT.invalidDescription);
   });
 
   it("says Subscription Failed when the server fails", async () => {
@@ -404,7 +395,7 @@ describe("newsletter form", () => {
     const form = page.getByTestId("newsletter-form");
     await form.getByLabel("Email address").fill(uniqueEmail("fail"));
     await form.getByRole("button", { name: "Subscribe" }).click();
-    await expectToast(page, NEWSLETTER_TEXT.failedTitle, NEWSLETTER_TEXT.failedDescription);
+    await waitForNewToast(page, NEWSLETTER_TEXT.failedTitle, NEWSLETTER_TEXT.failedDescription);
     await form.getByRole("button", { name: /^Subscribe$/ }).waitFor();
   });
 

@@ -8,7 +8,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
-import { goto, setupBrowser } from "./helpers";
+import { cartDrawer, goto, productCard, setupBrowser, waitForNewToast } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -17,19 +17,8 @@ const RUN = Date.now().toString(36);
 const eventually = <T>(read: () => T | Promise<T>) =>
   expect.poll(read, { timeout: 15_000, interval: 50 });
 
-const card = (page: Page, title: string): Locator =>
-  page
-    .getByTestId("catalogue")
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-
 const formats = (page: Page, title: string) =>
-  card(page, title).getByTestId("product-formats").innerText();
-
-const cartDrawer = (page: Page) => page.getByRole("dialog", { name: "Shopping Cart" });
-
-const toast = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: title }).first();
+  productCard(page, title).getByTestId("product-formats").innerText();
 
 const adminRow = (page: Page, title: string) =>
   page.locator("tbody tr[data-row-id]").filter({ hasText: title });
@@ -56,7 +45,7 @@ describe("format labels named from the item", () => {
         .filter({ hasText: title })
         .getByTestId("cart-line-format");
     for (const title of ["Velvet Slide (Cassette)", "Velvet Slide: Lead Sheet (PDF)"]) {
-      await card(page, title).getByRole("button", { name: "Add to Cart" }).click();
+      await productCard(page, title).getByRole("button", { name: "Add to Cart" }).click();
       await cartDrawer(page).waitFor();
       await page.keyboard.press("Escape");
       await cartDrawer(page).waitFor({ state: "detached" });
@@ -85,7 +74,7 @@ describe("format labels named from the item", () => {
     await dialog.getByLabel("Format").fill("10-inch Shellac");
     expect(await seriousViolations(page)).toEqual([]);
     await postWith(page, () => dialog.getByRole("button", { name: "Create Product" }).click());
-    await toast(page, "Product Created Successfully").waitFor();
+    await waitForNewToast(page, "Product Created Successfully");
     await dialog.waitFor({ state: "detached" });
     await eventually(() => adminRow(page, title).innerText()).toContain("10-inch Shellac");
 
@@ -100,7 +89,7 @@ describe("format labels named from the item", () => {
     expect(await edit.getByLabel("Format").inputValue()).toBe("10-inch Shellac");
     await edit.getByLabel("Format").fill("Lathe-cut 7-inch");
     await postWith(page, () => edit.getByRole("button", { name: "Update Product" }).click());
-    await toast(page, "Product Updated Successfully").waitFor();
+    await waitForNewToast(page, "Product Updated Successfully");
     await goto(shop, "/shop");
     expect(await formats(shop, title)).toBe("Lathe-cut 7-inch");
 
@@ -110,7 +99,7 @@ describe("format labels named from the item", () => {
       .click();
     await edit.getByLabel("Format").fill("");
     await postWith(page, () => edit.getByRole("button", { name: "Update Product" }).click());
-    await toast(page, "Product Updated Successfully").waitFor();
+    await waitForNewToast(page, "Product Updated Successfully");
     await goto(shop, "/shop");
     expect(await formats(shop, title)).toBe("CD");
 

@@ -9,11 +9,18 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { CART_STORAGE_KEY } from "~/domain/cart";
-import { allowHttpStatus, setupBrowser, type ViewportName } from "./helpers";
+import { seriousViolations } from "./axe";
+import {
+  addToCart,
+  allowHttpStatus,
+  cartDrawer,
+  setupBrowser,
+  waitForNewToast,
+  type ViewportName,
+} from "./helpers";
 import { waitForMail } from "./mail";
 import { openAsOwner } from "./owner-session";
 
@@ -29,25 +36,9 @@ const SCREENSHOT_DIR = process.env.SHIPPING_SCREENSHOTS;
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 10_000, interval: 50, message });
 
-const cartDrawer = (page: Page) => page.getByRole("dialog", { name: "Shopping Cart" });
-
-const toast = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-
-const card = (page: Page, title: string): Locator =>
-  page
-    .getByTestId("catalogue")
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-
 async function storedCartLength(page: Page): Promise<number> {
   const raw = await page.evaluate((key) => window.localStorage.getItem(key), CART_STORAGE_KEY);
   return raw === null ? 0 : (JSON.parse(raw) as unknown[]).length;
-}
-
-async function addToCart(page: Page, title: string) {
-  await card(page, title).getByRole("button", { name: "Add to Cart" }).click();
-  await cartDrawer(page).waitFor({ state: "visible" });
 }
 
 /** Cart → e-mail step, submitted with its own button (whatever step comes next). */
@@ -56,21 +47,6 @@ async function giveEmail(page: Page, email: string, button: string) {
   await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
   await drawer.getByLabel("Email").fill(email);
   await drawer.getByRole("button", { name: button }).click();
-}
-
-/** Serious and critical axe violations inside the drawer. */
-async function drawerViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const run = (window as unknown as { axe: typeof axe }).axe.run;
-    const result = await run('[role="dialog"]', {
-      resultTypes: ["violations"],
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  });
 }
 
 async function screenshot(page: Page, name: string) {
@@ -120,7 +96,7 @@ describe("shipping address with the demo provider", () => {
         "Please enter the city.",
       );
       await eventually(() => name.evaluate((el) => el === document.activeElement)).toBe(true);
-      expect(await drawerViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, { within: '[role="dialog"]' })).toEqual([]);
       await screenshot(page, `address-errors-${viewport}`);
 
       // Fixing a field clears its message as the buyer types.
@@ -168,15 +144,13 @@ describe("shipping address with the demo provider", () => {
     });
     const pay = drawer.getByRole("button", { name: "Complete demo payment" });
     await pay.click();
-    const refused = toast(page, "Order Creation Failed");
-    await refused.waitFor();
-    expect(await refused.innerText()).toContain("Please enter the city.");
+    await waitForNewToast(page, "Order Creation Failed", "Please enter the city.");
     expect(await storedCartLength(page)).toBe(1);
     await page.unroute("**/api/create-provider-order");
 
     await eventually(() => pay.isEnabled()).toBe(true);
     await pay.click();
-    await toast(page, "Payment Successful! 🎉").waitFor();
+    await waitForNewToast(page, "Payment Successful! 🎉");
     await eventually(() => storedCartLength(page)).toBe(0);
 
     const mail = await waitForMail(email, /^Your order .+ from /);
@@ -200,7 +174,7 @@ describe("shipping address with the demo provider", () => {
     await detail.getByLabel("Carrier (optional)").fill("USPS");
     await detail.getByLabel("Tracking number (optional)").fill("9400 1112 0000 0000 0000 00");
     await detail.getByRole("button", { name: "Mark as Shipped" }).click();
-    await toast(page, "Order Marked as Shipped").waitFor();
+    await waitForNewToast(page, "Order Marked as Shipped");
 
     const mail = await waitForMail(cdBuyer!, /has shipped$/);
     expect(mail.body).toContain("Carrier: USPS. Tracking number: 9400 1112 0000 0000 0000 00.");

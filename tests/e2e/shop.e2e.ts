@@ -9,9 +9,16 @@
  * current stock from the page instead of assuming the seed's numbers.
  */
 import { describe, expect, inject, it } from "vitest";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { CART_STORAGE_KEY } from "~/domain/cart";
-import { setupBrowser, type ViewportName } from "./helpers";
+import {
+  addToCart,
+  cartDrawer,
+  productCard,
+  setupBrowser,
+  waitForNewToast,
+  type ViewportName,
+} from "./helpers";
 
 const { openPage } = setupBrowser();
 
@@ -24,20 +31,9 @@ const TOTE = "Late Set Tote Bag";
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 10_000, interval: 50, message });
 
-const card = (page: Page, title: string): Locator =>
-  page
-    .getByTestId("catalogue")
-    .getByTestId("product-card")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-
-const cartDrawer = (page: Page) => page.getByRole("dialog", { name: "Shopping Cart" });
-
-const toast = (page: Page, title: string) =>
-  page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-
 /** The stock a tracked item's card shows: N for "Only N left", 0 for "Out of Stock". */
 async function shownStock(page: Page, title: string): Promise<number | null> {
-  const note = card(page, title).getByTestId("stock-note");
+  const note = productCard(page, title).getByTestId("stock-note");
   if ((await note.count()) === 0) return null;
   const text = await note.innerText();
   if (text === "Out of Stock") return 0;
@@ -54,17 +50,6 @@ async function storedCart(page: Page): Promise<unknown[] | null> {
 async function closeDrawer(page: Page) {
   await page.keyboard.press("Escape");
   await page.getByRole("dialog").waitFor({ state: "detached" });
-}
-
-/** Adds one of a catalogue product; the drawer opens with the spec's toast. */
-async function addToCart(page: Page, title: string) {
-  await card(page, title).getByRole("button", { name: "Add to Cart" }).click();
-  await cartDrawer(page).waitFor({ state: "visible" });
-  // An earlier product's toast may still be on screen: wait for this one's.
-  await toast(page, "Added to cart!")
-    .filter({ hasText: `${title} has been added to your cart.` })
-    .first()
-    .waitFor();
 }
 
 /** The demo provider's shipping step (physical goods): a complete address, then on. */
@@ -107,9 +92,9 @@ async function checkout(page: Page, email: string) {
 }
 
 async function expectPurchaseConfirmed(page: Page, email: string) {
-  const success = toast(page, "Payment Successful! 🎉");
-  await success.waitFor();
-  expect(await success.innerText()).toContain(
+  await waitForNewToast(
+    page,
+    "Payment Successful! 🎉",
     `Your order has been processed successfully! Thank you for your purchase! You can download your files using the links sent to ${email}.`,
   );
   const confirmation = page.getByRole("dialog", { name: "Purchase Confirmed - Check Your Email" });
@@ -276,7 +261,7 @@ describe("cart", () => {
 
     // Escape closes the drawer and focus goes back to the button that opened it.
     await closeDrawer(page);
-    const addButton = card(page, TOTE).getByRole("button", { name: "Add to Cart" });
+    const addButton = productCard(page, TOTE).getByRole("button", { name: "Add to Cart" });
     await eventually(() => addButton.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // The same product and format again: quantity 2 on one line.
@@ -303,7 +288,7 @@ describe("cart", () => {
       .getByRole("button", { name: `Remove ${TOTE}` })
       .first()
       .click();
-    await toast(page, "Item removed").waitFor();
+    await waitForNewToast(page, "Item removed");
     await eventually(() => drawer.innerText()).toContain("Your cart is empty");
     expect(await drawer.innerText()).toContain("Add some items to get started!");
     expect(await storedCart(page)).toBeNull();
@@ -317,7 +302,7 @@ describe("cart", () => {
     const drawer = cartDrawer(page);
     expect(await drawer.innerText()).toContain("2 items in your cart");
     await drawer.getByRole("button", { name: "Clear Cart" }).click();
-    await toast(page, "Cart cleared").waitFor();
+    await waitForNewToast(page, "Cart cleared");
     await eventually(() => drawer.innerText()).toContain("Your cart is empty");
     expect(await storedCart(page)).toBeNull();
   });
@@ -336,10 +321,10 @@ describe("cart", () => {
 describe("stock", () => {
   it("shows Out of Stock with Add to Cart disabled", async () => {
     const { page } = await openPage("/shop", { viewport: "desktop" });
-    expect(await card(page, LP).getByTestId("stock-note").innerText()).toBe("Out of Stock");
-    expect(await card(page, LP).getByRole("button", { name: "Add to Cart" }).isDisabled()).toBe(
-      true,
-    );
+    expect(await productCard(page, LP).getByTestId("stock-note").innerText()).toBe("Out of Stock");
+    expect(
+      await productCard(page, LP).getByRole("button", { name: "Add to Cart" }).isDisabled(),
+    ).toBe(true);
   });
 
   it("refuses to cart more than the stock, and disables plus at the limit", async () => {
@@ -350,10 +335,8 @@ describe("stock", () => {
       await addToCart(page, CD);
       await closeDrawer(page);
     }
-    await card(page, CD).getByRole("button", { name: "Add to Cart" }).click();
-    const refused = toast(page, "Insufficient Stock");
-    await refused.waitFor();
-    expect(await refused.innerText()).toContain(`Only ${stock} items available in stock`);
+    await productCard(page, CD).getByRole("button", { name: "Add to Cart" }).click();
+    await waitForNewToast(page, "Insufficient Stock", `Only ${stock} items available in stock`);
     // Nothing was added and the drawer did not open.
     expect(await cartDrawer(page).count()).toBe(0);
     expect(await storedCart(page)).toHaveLength(1);
@@ -468,9 +451,9 @@ describe("checkout with PayPal (the local stand-in)", () => {
     const { page, button } = await toPayPalButtons("cancel@example.com", [SHEET_MUSIC, CD]);
     await fakePayPal("buyer-action", { action: "cancel" });
     await button.click();
-    const cancelled = toast(page, "Payment Cancelled");
-    await cancelled.waitFor();
-    expect(await cancelled.innerText()).toContain(
+    await waitForNewToast(
+      page,
+      "Payment Cancelled",
       "Your payment was cancelled. Your cart items are still saved.",
     );
     expect(await storedCart(page)).toHaveLength(2);
@@ -487,9 +470,9 @@ describe("checkout with PayPal (the local stand-in)", () => {
     const { page, button } = await toPayPalButtons("error@example.com");
     await fakePayPal("buyer-action", { action: "error" });
     await button.click();
-    const failed = toast(page, "PayPal Error");
-    await failed.waitFor();
-    expect(await failed.innerText()).toContain(
+    await waitForNewToast(
+      page,
+      "PayPal Error",
       "There was an issue with PayPal. Please try again or use a different payment method.",
     );
     expect(await storedCart(page)).toHaveLength(1);
@@ -500,9 +483,9 @@ describe("checkout with PayPal (the local stand-in)", () => {
     const { page, button } = await toPayPalButtons("declined@example.com", [SHEET_MUSIC], openPage);
     await fakePayPal("decline-next-capture");
     await button.click();
-    const failed = toast(page, "Payment Processing Error");
-    await failed.waitFor();
-    expect(await failed.innerText()).toContain(
+    await waitForNewToast(
+      page,
+      "Payment Processing Error",
       "There was an issue processing your payment. Please contact support with your PayPal transaction ID.",
     );
     expect(await storedCart(page)).toHaveLength(1);
@@ -519,9 +502,7 @@ describe("checkout with PayPal (the local stand-in)", () => {
     await checkout(page, "render@example.com");
     const drawer = cartDrawer(page);
     await drawer.getByText("PayPal checkout is temporarily unavailable").waitFor();
-    const setupError = toast(page, "PayPal Setup Error");
-    await setupError.waitFor();
-    expect(await setupError.innerText()).toContain("Unable to initialize PayPal checkout:");
+    await waitForNewToast(page, "PayPal Setup Error", "Unable to initialize PayPal checkout:");
     expect(await drawer.getByRole("link", { name: "Contact for payment" }).isVisible()).toBe(true);
     await drawer.getByRole("button", { name: "Try again" }).click();
     await drawer.locator("[data-fake-paypal=button]").waitFor();
@@ -534,7 +515,7 @@ describe("checkout with PayPal (the local stand-in)", () => {
     await checkout(page, "retry@example.com");
     const drawer = cartDrawer(page);
     await drawer.getByText("PayPal checkout failed to load").waitFor();
-    await toast(page, "PayPal Setup Error").waitFor();
+    await waitForNewToast(page, "PayPal Setup Error");
     await drawer.getByRole("button", { name: "Retry" }).click();
     await drawer.locator("[data-fake-paypal=button]").waitFor();
   });

@@ -25,7 +25,7 @@ import {
 } from "~/domain/uploads";
 import { noiseWav } from "~/server/testing/wav.server";
 import { allowHttpStatus, goto, setupBrowser } from "./helpers";
-import { openAsOwner as openOwnerPage } from "./owner-session";
+import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
 const { openPage, url, baseUrl } = browser;
@@ -119,8 +119,6 @@ const field = (page: Page) => page.locator('[data-slot="upload-field"]');
 const uploadedFiles = (page: Page) =>
   page.evaluate(() => window.__uploadHarness?.uploaded ?? []) as Promise<UploadedFile[]>;
 
-const openAsOwner = (pathname: string) => openOwnerPage(browser, pathname);
-
 interface SeenRequest {
   method: string;
   offset: number | null;
@@ -166,7 +164,7 @@ describe("a large upload through the real upload field", () => {
   it("sends 30 MB of audio, is cut half-way, continues after Retry, and stores it byte for byte", async () => {
     const bytes = noiseWav(30 * MB);
     const file = await fixture("session-take.wav", bytes);
-    const { page } = await openAsOwner("/admin");
+    const { page } = await openAsOwner(browser, "/admin");
     await mountField(page, { kind: "audio", name: "audio_url", label: "Audio file" });
     await page.getByLabel("Title").fill("Late set, take 3");
 
@@ -218,7 +216,7 @@ describe("a large upload through the real upload field", () => {
   it("continues after a reload: the same file picked again resumes where it stopped", async () => {
     const bytes = mp4OfSize(13 * MB);
     const file = await fixture("concert.mp4", bytes);
-    const { page } = await openAsOwner("/admin");
+    const { page } = await openAsOwner(browser, "/admin");
     await mountField(page, { kind: "video-large", name: "video_url", label: "Video file" });
 
     let cutting = true;
@@ -278,7 +276,7 @@ describe("refusals", () => {
 
   it("shows the spec's message for a text file named .png, before sending a byte", async () => {
     const text = await fixture("cover.png", Buffer.from("not a picture at all\n".repeat(20)));
-    const { page } = await openAsOwner("/admin");
+    const { page } = await openAsOwner(browser, "/admin");
     const uploads = await watchUploads(page, () => false);
     await mountField(page, { kind: "image", name: "image_url", label: "Image" });
     await page.getByLabel("Title").fill("Poster");
@@ -297,7 +295,7 @@ describe("refusals", () => {
       "artwork.png",
       Buffer.concat([real.subarray(0, 16), Buffer.alloc(2000, 0x41)]),
     );
-    const { page } = await openAsOwner("/admin");
+    const { page } = await openAsOwner(browser, "/admin");
     // The upload's address is random: learn it from the creation's answer.
     await page.route(
       (u) => u.pathname === UPLOAD_ENDPOINT,
@@ -322,7 +320,7 @@ describe("refusals", () => {
 
   it("stores a real PNG named .jpg as a PNG and shows its preview", async () => {
     const png = await fixture("cover.jpg", await pngBytes());
-    const { page } = await openAsOwner("/admin");
+    const { page } = await openAsOwner(browser, "/admin");
     await mountField(page, { kind: "image", name: "image_url", label: "Image", allowUrl: true });
     // "URL or file": a new entry starts with the address; switch to the file.
     await field(page).getByRole("button", { name: "Upload file" }).click();

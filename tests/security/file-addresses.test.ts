@@ -11,7 +11,7 @@ import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { PRIVATE_FILE_ADDRESS_MESSAGE } from "~/domain/file-reference";
 import * as schema from "~/server/db/schema.server";
-import { setHostResolverForTests } from "~/server/shop/image-url-check.server";
+import { setHostResolverForTests } from "~/server/http/image-url-check.server";
 import {
   createTestApp,
   formPost,

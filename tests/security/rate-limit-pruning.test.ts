@@ -4,11 +4,7 @@
  * 60-minute limits early. The app's counters live apart and end only with their window.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  hitRateLimit,
-  pruneExpiredRateLimits,
-  rateLimitKey,
-} from "~/server/core/rate-limit.server";
+import { hitRateLimit, pruneExpiredRateLimits, rateLimitKey } from "~/server/db/rate-limit.server";
 import { appRateLimits, rateLimits } from "~/server/db/schema.server";
 import {
   createTestDatabase,

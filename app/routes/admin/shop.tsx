@@ -31,7 +31,7 @@ import {
 } from "~/domain/shop-item";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
-import { checkImageUrl } from "~/server/shop/image-url-check.server";
+import { checkImageUrl } from "~/server/http/image-url-check.server";
 import {
   createTestShopItem,
   deleteTestShopItems,

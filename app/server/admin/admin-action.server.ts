@@ -23,7 +23,7 @@ import { logger } from "../core/logger.server";
 import { getDb, type Database } from "../db/database.server";
 import { BodyTooLarge, readFormData } from "../http/api.server";
 import { newToast, withFlashToast } from "../http/flash.server";
-import { screenFileAddresses } from "../shop/image-url-check.server";
+import { screenFileAddresses } from "../http/image-url-check.server";
 
 /** Admin forms carry text; files travel through the upload endpoint. 1 MB is plenty. */
 export const MAX_ADMIN_FORM_BYTES = 1024 * 1024;

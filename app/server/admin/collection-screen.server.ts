@@ -20,8 +20,8 @@ import {
   type CollectionTexts,
   type RowIntents,
 } from "~/domain/collection-rows";
-import type { ToastMessage } from "~/lib/toast";
-import type { Actor } from "./audit.server";
+import type { ToastMessage } from "~/domain/toast";
+import type { Actor } from "../db/audit.server";
 import { intent, type IntentContext, type IntentTable } from "./admin-action.server";
 import { AppError, NotFound } from "../core/errors.server";
 import { orNull } from "../core/settle.server";

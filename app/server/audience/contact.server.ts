@@ -20,7 +20,7 @@ import { contactMessages } from "../db/schema.server";
 import { logger } from "../core/logger.server";
 import { renderMail } from "../mail/mail-template.server";
 import { sendMail, type MailMessage } from "../mail/mail.server";
-import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../core/rate-limit.server";
+import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../db/rate-limit.server";
 
 /** 5 messages per client address per 10 minutes (docs/decisions/009). */
 export const CONTACT_RATE_LIMIT: RateLimitRule = { max: 5, windowMs: 10 * 60_000 };

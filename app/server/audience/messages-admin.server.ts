@@ -6,7 +6,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { ADMIN_LIST_PAGE_SIZE } from "~/domain/audit-log";
 import type { AdminMessage } from "~/domain/business-admin";
-import { recordAudit, type Actor } from "../admin/audit.server";
+import { recordAudit, type Actor } from "../db/audit.server";
 import { Conflict, NotFound } from "../core/errors.server";
 import type { Database } from "../db/database.server";
 import { contactMessages, mailOutbox } from "../db/schema.server";

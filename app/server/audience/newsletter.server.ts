@@ -13,7 +13,7 @@ import { ValidationError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { renderMail } from "../mail/mail-template.server";
 import { sendMail, type MailMessage } from "../mail/mail.server";
-import type { RateLimitRule } from "../core/rate-limit.server";
+import type { RateLimitRule } from "../db/rate-limit.server";
 
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 

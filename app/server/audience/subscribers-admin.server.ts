@@ -6,7 +6,7 @@
 import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { ADMIN_LIST_PAGE_SIZE } from "~/domain/audit-log";
 import type { AdminSubscriber, SubscriberStatus } from "~/domain/business-admin";
-import { recordAudit, type Actor } from "../admin/audit.server";
+import { recordAudit, type Actor } from "../db/audit.server";
 import { NotFound } from "../core/errors.server";
 import type { Database } from "../db/database.server";
 import { newsletterSubscribers } from "../db/schema.server";

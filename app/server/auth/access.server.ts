@@ -9,7 +9,7 @@ import { allowListEntry } from "./allow-list.server";
 import { getAuth } from "./auth.server";
 import { getDb } from "../db/database.server";
 import { logger } from "../core/logger.server";
-import type { Actor } from "../admin/audit.server";
+import type { Actor } from "../db/audit.server";
 
 export interface SignedInUser extends Actor {
   name: string;

@@ -8,7 +8,7 @@ import { ADMIN_TEXT } from "~/domain/admin";
 import { normalizeEmail } from "~/domain/auth";
 import type { Database } from "../db/database.server";
 import { allowedEmails, sessions, users } from "../db/schema.server";
-import { recordAudit, type Actor } from "../admin/audit.server";
+import { recordAudit, type Actor } from "../db/audit.server";
 import { Conflict, Forbidden, NotFound, pgErrorCode } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 

@@ -10,7 +10,7 @@ import { normalizeEmail } from "~/domain/auth";
 import type { Auth } from "./auth.server";
 import type { Database, Executor } from "../db/database.server";
 import { accounts, sessions, users, verifications } from "../db/schema.server";
-import { recordAudit } from "../admin/audit.server";
+import { recordAudit } from "../db/audit.server";
 
 export const OWNER_SETUP_PATH = "/auth/owner-setup";
 export const OWNER_SETUP_TTL_MS = 24 * 60 * 60 * 1000;

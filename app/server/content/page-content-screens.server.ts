@@ -3,8 +3,8 @@
  * /contact, /footer): each section's entries, or the spec's failure words for a
  * section whose read failed, plus that failure as a toast. The screen still stands.
  */
-import type { ContentScreenConfig } from "~/components/admin/page-content/screens";
-import type { ToastMessage } from "~/lib/toast";
+import type { ContentScreenConfig } from "~/domain/page-content-screen";
+import type { ToastMessage } from "~/domain/toast";
 import { getDb } from "../db/database.server";
 import { newToast } from "../http/flash.server";
 import { listEditableSections, type EditableSection } from "./page-content.server";

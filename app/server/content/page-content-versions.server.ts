@@ -12,7 +12,7 @@
  * These helpers run inside the writing transaction of page-content.server.ts.
  */
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
-import type { Actor } from "../admin/audit.server";
+import type { Actor } from "../db/audit.server";
 import type { Executor } from "../db/database.server";
 import { pageContentVersions } from "../db/schema.server";
 

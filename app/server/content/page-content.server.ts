@@ -16,7 +16,7 @@ import {
   type PageContentKey,
   type PageContentRow,
 } from "~/domain/page-content";
-import { recordAudit, type Actor } from "../admin/audit.server";
+import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { NotFound } from "../core/errors.server";
 import { logger } from "../core/logger.server";

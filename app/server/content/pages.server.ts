@@ -1,8 +1,8 @@
 import type { PageContentKey } from "~/domain/page-content";
+import { SHOP_HERO_KEYS, SHOP_SECTION_KEYS } from "~/domain/page-content-keys";
 import { MINUTE, cached } from "../core/cache.server";
 import { readContent, readOrCreateContent } from "./page-content.server";
-import { readShopSettings } from "../shop/shop-settings.server";
-import { getDb } from "../db/database.server";
+import { getDb, type Database } from "../db/database.server";
 
 /**
  * Page loaders read their content through here, so the cache sits in one place.
@@ -22,8 +22,13 @@ export function loadOrCreatePageContent(key: PageContentKey) {
   return cached(`content-or-create:${key}`, 5 * MINUTE, () => readOrCreateContent(getDb(), key));
 }
 
-export function loadShopSettings() {
-  return cached("shop-settings", 1 * MINUTE, () => readShopSettings(getDb()));
+/** The shop's page content: the hero for 5 minutes, the section titles for 15. */
+export async function loadShopContent(db: Database) {
+  const [hero, sections] = await Promise.all([
+    cached("shop:content:hero", 5 * MINUTE, () => readContent(db, SHOP_HERO_KEYS)),
+    cached("shop:content:sections", 15 * MINUTE, () => readContent(db, SHOP_SECTION_KEYS)),
+  ]);
+  return { ...hero, ...sections };
 }
 
 /** The contact page's content is fresh for 10 minutes (spec §9). */

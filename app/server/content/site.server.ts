@@ -1,7 +1,8 @@
 import { homeHref, isProductionHost } from "~/domain/site";
 import { FOOTER_LINK_KEYS, socialLinksFromContent, type SocialLink } from "~/domain/social-links";
 import { getEnv } from "../core/env.server";
-import { loadPageContent, loadShopSettings } from "./pages.server";
+import { loadShopSettings } from "../shop/shop-settings.server";
+import { loadPageContent } from "./pages.server";
 
 export function requestIsOnProductionHost(request: Request): boolean {
   return isProductionHost(new URL(request.url).host, getEnv().SITE_PRODUCTION_HOST);

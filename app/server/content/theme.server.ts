@@ -14,7 +14,7 @@ import { getDb, type Database, type Executor } from "../db/database.server";
 import { themeSettings } from "../db/schema.server";
 import { logger } from "../core/logger.server";
 import { defineCollection } from "../admin/collection.server";
-import { recordAudit, type Actor } from "../admin/audit.server";
+import { recordAudit, type Actor } from "../db/audit.server";
 import { cached, invalidateSiteCache, MINUTE } from "../core/cache.server";
 import { Conflict, NotFound } from "../core/errors.server";
 

@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SiteChange } from "~/domain/page-cache";
 import { parseEnv } from "../core/env.server";
-import { prepareDatabase } from "./bootstrap.server";
+import { prepareDatabase } from "../ops/bootstrap.server";
 import { openDatabase } from "./database.server";
 import { runExclusively, withAdvisoryLock } from "./job-lock.server";
 import { allowedEmails, pageContent } from "./schema.server";

@@ -416,8 +416,11 @@ export async function generateDemoAssets(
   const imageEntries = Object.entries(DEMO_IMAGES) as [DemoImageName, ImageSpec][];
   const renderImages = inPool(imageEntries, 4, async ([name, spec]) => {
     const relative = `${spec.file}.jpg`;
-    const { bytes, written } = await storedOrMade(storage, `uploads/${relative}`, "image/jpeg", () =>
-      renderArtJpeg(spec),
+    const { bytes, written } = await storedOrMade(
+      storage,
+      `uploads/${relative}`,
+      "image/jpeg",
+      () => renderArtJpeg(spec),
     );
     if (written) filesWritten++;
     // Read the real size back, so the rows always describe the stored file.
@@ -436,13 +439,15 @@ export async function generateDemoAssets(
   ][];
   // One at a time on the main thread, while sharp renders the images on its own threads.
   const renderAudio = inPool(tuneEntries, 1, async ([name, { file: relative, tune }]) => {
-    const { bytes, written } = await storedOrMade(storage, `uploads/${relative}`, "audio/mpeg", () =>
-      renderTuneMp3(tune),
+    const { bytes, written } = await storedOrMade(
+      storage,
+      `uploads/${relative}`,
+      "audio/mpeg",
+      () => renderTuneMp3(tune),
     );
     if (written) filesWritten++;
     const durationSeconds =
-      (await readAudioDuration(bufferSource(bytes), "audio/mpeg")) ??
-      Math.round(tuneSeconds(tune));
+      (await readAudioDuration(bufferSource(bytes), "audio/mpeg")) ?? Math.round(tuneSeconds(tune));
     return [name, { url: publicUrl(relative), durationSeconds }] as const;
   });
 

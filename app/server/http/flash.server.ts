@@ -5,7 +5,7 @@
  */
 import crypto from "node:crypto";
 import { z } from "~/domain/zod";
-import type { ToastMessage } from "~/lib/toast";
+import type { ToastMessage } from "~/domain/toast";
 import { getEnv } from "../core/env.server";
 
 const COOKIE = "flash_toast";

@@ -87,7 +87,8 @@ function storageContract(make: () => Promise<ObjectStorage>) {
     await storage.put("uploads/list/deeper/two.txt", "22");
     await storage.put("private/list/three.txt", "333");
     const listed: [string, number][] = [];
-    for await (const object of storage.list("uploads/list/")) listed.push([object.key, object.size]);
+    for await (const object of storage.list("uploads/list/"))
+      listed.push([object.key, object.size]);
     expect(listed.sort()).toEqual([
       ["uploads/list/deeper/two.txt", 2],
       ["uploads/list/one.txt", 1],

@@ -317,10 +317,7 @@ export function createS3Storage(config: S3Config, client = new S3Client(s3Client
       await fs.rm(file, { force: true });
     },
     async move(from, to, options) {
-      const source = `${Bucket}/${checkedKey(from)
-        .split("/")
-        .map(encodeURIComponent)
-        .join("/")}`;
+      const source = `${Bucket}/${checkedKey(from).split("/").map(encodeURIComponent).join("/")}`;
       await client.send(
         new CopyObjectCommand({
           Bucket,

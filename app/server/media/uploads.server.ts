@@ -16,88 +16,49 @@
  * moves to DATA_DIR/uploads/<folder>/<random>.<ext> (public, /uploads/...) or, for
  * private kinds, DATA_DIR/private/<folder>/<random>.<ext>, referred to by that storage
  * key, which is what the download handler resolves.
+ *
+ * This module is the HTTP side: routing, who owns an upload, the creation guard, tus and
+ * clean-up. Who is asking: upload-auth.server.ts. Where the bytes and the kept answers
+ * live: upload-stores.server.ts. What happens when the last byte is in:
+ * upload-finish.server.ts.
  */
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import { FileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
+import type { IncomingMessage } from "node:http";
 import { Metadata, Server as TusServer } from "@tus/server";
 import type { DataStore, Locker } from "@tus/utils";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import sharp from "sharp";
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_ENDPOINT,
   UPLOAD_INCOMING_TTL_MS,
-  UPLOAD_KINDS,
   UPLOAD_RESULT_SUFFIX,
   UPLOAD_TEXT,
   checkUpload,
   checkUploadSize,
-  extensionFor,
+  cleanOriginalName,
   isUploadKind,
-  sniffFile,
-  storedContentType,
-  type UploadKind,
-  type UploadedFile,
 } from "~/domain/uploads";
-import { getSessionUser } from "../auth/access.server";
-import { isEmailAllowed } from "../auth/allow-list.server";
 import { logger } from "../core/logger.server";
-import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../core/rate-limit.server";
 import type { Database } from "../db/database.server";
-import { runExclusively, withAdvisoryLock } from "../db/job-lock.server";
-import { fileHandleSource, readAudioFileDuration } from "./audio-duration.server";
-import {
-  createDiskStorage,
-  s3ClientConfig,
-  type ObjectStorage,
-  type S3Config,
-} from "./object-storage.server";
-import { PUBLIC_UPLOADS_URL_PREFIX, storagePaths } from "./storage.server";
+import { runExclusively } from "../db/job-lock.server";
+import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../db/rate-limit.server";
+import { createDiskStorage, type ObjectStorage, type S3Config } from "./object-storage.server";
+import { sessionAuthentication, type Authenticate, type Uploader } from "./upload-auth.server";
+import { uploadFinisher } from "./upload-finish.server";
 import { createPostgresUploadLocker } from "./upload-locker.server";
+import {
+  UPLOAD_ID,
+  incomingUploads,
+  keptResults,
+  uploadDirs,
+  type ErrorBody,
+  type StoredResult,
+} from "./upload-stores.server";
 
 export { UPLOAD_ENDPOINT } from "~/domain/uploads";
 
 /** Upload creations per user: generous for an artist filling a gallery, a wall for a script. */
 export const UPLOAD_CREATION_LIMIT: RateLimitRule = { max: 60, windowMs: 10 * 60_000 };
-
-/** Upload ids are @tus's default names: 16 random bytes in hex. */
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
-
-export interface Uploader {
-  id: string;
-  email: string;
-}
-
-export type UploadAuthentication = { user: Uploader } | { refused: 401 | 403 };
-
-/** Who is asking. The default reads the Better Auth session and the allow-list. */
-export type Authenticate = (
-  req: IncomingMessage,
-  res: ServerResponse,
-) => Promise<UploadAuthentication>;
-
-/** The refusal body every error answer of ours carries. */
-interface ErrorBody {
-  error: string;
-  title?: string;
-}
-
-/** The final answer of an upload, kept for a day so a client that lost it can ask again. */
-export interface StoredResult {
-  uploadId: string;
-  userId: string;
-  size: number;
-  finishedAt: string;
-  /** 200 with the stored file, or the refusal's status with its message. */
-  status: number;
-  body: UploadedFile | ErrorBody;
-}
 
 export interface UploadServerOptions {
   db: Database;
@@ -124,45 +85,6 @@ export interface UploadServer {
   dirs: { incoming: string; results: string; publicDir: string; privateDir: string };
 }
 
-export function uploadDirs(dataDir: string) {
-  const { publicDir, privateDir } = storagePaths({ DATA_DIR: dataDir });
-  const root = path.join(path.resolve(dataDir), "uploads-incoming");
-  return {
-    incoming: path.join(root, "files"),
-    results: path.join(root, "results"),
-    publicDir,
-    privateDir,
-  };
-}
-
-/** The signed-in, allow-listed user of a Node request, from the session cookie. */
-export function sessionAuthentication(db: Database): Authenticate {
-  return async (req, res) => {
-    const headers = new Headers();
-    if (typeof req.headers.cookie === "string") headers.set("cookie", req.headers.cookie);
-    const renewed = new Headers();
-    const user = await getSessionUser(
-      new Request(`http://localhost${UPLOAD_ENDPOINT}`, { headers }),
-      renewed,
-    );
-    // A session Better Auth just extended keeps going in the browser too.
-    for (const cookie of renewed.getSetCookie()) res.appendHeader("Set-Cookie", cookie);
-    if (!user) return { refused: 401 };
-    if (!(await isEmailAllowed(db, user.email))) return { refused: 403 };
-    return { user: { id: user.id, email: user.email } };
-  };
-}
-
-/** A display name: the last path part, no control characters, at most 200 characters. */
-export function cleanOriginalName(name: string | null | undefined): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  return [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
-    .join("")
-    .trim()
-    .slice(0, 200);
-}
-
 /** The Node request behind the web-style request @tus/server hands its hooks. */
 function nodeRequestOf(req: unknown): IncomingMessage | undefined {
   return (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -172,320 +94,17 @@ function sendError(res: Response, status: number, body: ErrorBody) {
   res.status(status).set("Cache-Control", "no-store").json(body);
 }
 
-/** Where the bytes of unfinished uploads live: beside the files on disk, or in the bucket. */
-interface IncomingUploads {
-  store: DataStore;
-  /** The metadata of an upload still coming in, or null when there is none. */
-  metadata(id: string): Promise<Record<string, string | null> | null>;
-  /** Runs `work` with the complete bytes in a local file (sharp and the sniffers read files). */
-  withLocalFile<T>(id: string, work: (file: string) => Promise<T>): Promise<T>;
-  /** Moves the complete bytes to `key` in the storage and forgets the upload. */
-  keep(id: string, key: string, contentType: string): Promise<void>;
-  /** Forgets the upload and whatever bytes it has. */
-  discard(id: string): Promise<void>;
-  /** Unfinished uploads created before `cutoff` (ms), never one being finished. */
-  staleIds(cutoff: number): Promise<string[]>;
-}
-
-function diskIncoming(directory: string, storage: ObjectStorage, ttlMs: number): IncomingUploads {
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: ttlMs });
-  const fileOf = (id: string) => path.join(directory, id);
-  const mtime = async (file: string) => {
-    try {
-      return (await fs.stat(file)).mtimeMs;
-    } catch {
-      return null;
-    }
-  };
-  return {
-    store,
-    async metadata(id) {
-      const info = (await store.configstore.get(id)) as
-        | { metadata?: Record<string, string | null> }
-        | undefined;
-      return info ? (info.metadata ?? {}) : null;
-    },
-    withLocalFile: (id, work) => work(fileOf(id)),
-    async keep(id, key) {
-      await storage.moveIn(key, fileOf(id));
-      await store.configstore.delete(id).catch(() => {});
-    },
-    async discard(id) {
-      await store.remove(id).catch(() => {});
-      await fs.rm(fileOf(id), { force: true });
-      await fs.rm(`${fileOf(id)}.json`, { force: true });
-    },
-    async staleIds(cutoff) {
-      const entries = await fs.readdir(directory).catch(() => [] as string[]);
-      const stale: string[] = [];
-      for (const id of new Set(entries.map((name) => name.replace(/\.json$/, "")))) {
-        if (!UPLOAD_ID.test(id)) continue;
-        const info = (await store.configstore.get(id).catch(() => undefined)) as
-          | { creation_date?: string }
-          | undefined;
-        const created =
-          (info?.creation_date ? Date.parse(info.creation_date) : NaN) ||
-          ((await mtime(fileOf(id))) ?? (await mtime(`${fileOf(id)}.json`)) ?? Date.now());
-        if (created < cutoff) stale.push(id);
-      }
-      return stale;
-    },
-  };
-}
-
 /**
- * @tus/s3-store keeps an upload as a multipart upload named by its id at the bucket's
- * top level, with `<id>.info` (its metadata) and `<id>.part` (bytes short of a part).
- * Every instance reads the same state, so an upload started on one resumes on another.
+ * The tus protocol itself. Creation takes only what the guard in front approved for the
+ * same request (`creations`); the last byte finishes the upload and answers with it.
  */
-function bucketIncoming(config: S3Config, storage: ObjectStorage): IncomingUploads {
-  const store = new S3Store({
-    // 8 MiB parts: a killed instance loses at most the part it was sending.
-    partSize: 8 * 1024 * 1024,
-    // Expiry by object tags is not in every S3-compatible server: cleanup() does it.
-    useTags: false,
-    s3ClientConfig: { ...s3ClientConfig(config), bucket: config.bucket },
-  });
-  const lister = new S3Client(s3ClientConfig(config));
-  return {
-    store,
-    async metadata(id) {
-      const info = await storage.read(`${id}.info`);
-      if (!info) return null;
-      try {
-        return (JSON.parse(info.toString()) as { metadata?: Record<string, string | null> })
-          .metadata ?? {};
-      } catch {
-        return null;
-      }
-    },
-    async withLocalFile(id, work) {
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), "upload-"));
-      try {
-        const file = path.join(dir, id);
-        if (!(await storage.readToFile(id, file))) {
-          throw new Error(`Upload ${id} has no bytes in the bucket`);
-        }
-        return await work(file);
-      } finally {
-        await fs.rm(dir, { recursive: true, force: true });
-      }
-    },
-    async keep(id, key, contentType) {
-      await storage.move(id, key, { contentType });
-      await storage.remove(`${id}.info`);
-    },
-    async discard(id) {
-      // Aborts a multipart upload still open; then whatever objects it left.
-      await store.remove(id).catch(() => {});
-      for (const key of [id, `${id}.info`, `${id}.part`]) {
-        await storage.remove(key).catch(() => {});
-      }
-    },
-    async staleIds(cutoff) {
-      const stale: string[] = [];
-      let ContinuationToken: string | undefined;
-      do {
-        // Only the top level: uploads/ and private/ may hold many thousands of files.
-        const page = await lister.send(
-          new ListObjectsV2Command({ Bucket: config.bucket, Delimiter: "/", ContinuationToken }),
-        );
-        for (const object of page.Contents ?? []) {
-          const id = object.Key?.match(/^([0-9a-f]{32})\.info$/)?.[1];
-          if (id && (object.LastModified?.getTime() ?? 0) < cutoff) stale.push(id);
-        }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
-      return stale;
-    },
-  };
-}
-
-type Inspection =
-  | { ok: true; contentType: string; width?: number; height?: number; durationSeconds?: number }
-  | { ok: false; status: number; title?: string; message: string; reason: string };
-
-/** Reads what the stored bytes are, and refuses what the kind does not take. */
-async function inspectUpload(file: string, kind: UploadKind, size: number): Promise<Inspection> {
-  const rule = UPLOAD_KINDS[kind];
-  const handle = await fs.open(file, "r");
-  let sniffed: string | null;
-  try {
-    sniffed = await sniffFile(fileHandleSource(handle, size).read, size);
-  } finally {
-    await handle.close();
-  }
-  const verdict = checkUpload(kind, { size, sniffedType: sniffed });
-  if (!verdict.ok) {
-    return {
-      ok: false,
-      status: verdict.status,
-      title: verdict.title,
-      message: verdict.message,
-      reason: `${verdict.reason}: ${sniffed ?? "unknown"}`,
-    };
-  }
-  const contentType = storedContentType(kind, sniffed!);
-
-  if (rule.image) {
-    try {
-      const meta = await sharp(file).metadata();
-      const format = meta.format === "jpg" ? "jpeg" : meta.format;
-      if (!meta.width || !meta.height || `image/${format}` !== contentType) {
-        throw new Error(`sharp read ${meta.format} ${meta.width}x${meta.height}`);
-      }
-      // Public pages show images turned upright (EXIF orientation 5–8 turns them a quarter).
-      const quarterTurn = (meta.orientation ?? 1) >= 5;
-      return {
-        ok: true,
-        contentType,
-        width: quarterTurn ? meta.height : meta.width,
-        height: quarterTurn ? meta.width : meta.height,
-      };
-    } catch (error) {
-      // The right first bytes, then something sharp cannot read: not an image we can show.
-      return {
-        ok: false,
-        status: 422,
-        ...rule.typeMessage,
-        reason: `unreadable image: ${error instanceof Error ? error.message : String(error)}`,
-      };
-    }
-  }
-  if (kind === "audio") {
-    const durationSeconds = await readAudioFileDuration(file, contentType).catch(() => undefined);
-    return { ok: true, contentType, ...(durationSeconds !== undefined && { durationSeconds }) };
-  }
-  return { ok: true, contentType };
-}
-
-/** Where kept answers live in the storage (on disk: DATA_DIR/uploads-incoming/results). */
-const RESULTS_KEY_PREFIX = "uploads-incoming/results/";
-
-export function createUploadServer(options: UploadServerOptions): UploadServer {
-  const dirs = uploadDirs(options.dataDir);
-  const ttlMs = options.ttlMs ?? UPLOAD_INCOMING_TTL_MS;
-  const creationLimit = options.creationLimit ?? UPLOAD_CREATION_LIMIT;
-  const authenticate = options.authenticate ?? sessionAuthentication(options.db);
-  const storage = options.storage ?? createDiskStorage(options.dataDir);
-  const incoming =
-    storage.kind === "s3" && options.s3
-      ? bucketIncoming(options.s3, storage)
-      : diskIncoming(dirs.incoming, storage, ttlMs);
-  const { store } = incoming;
-  const locker: Locker | null = createPostgresUploadLocker(options.db);
-  // Kept answers share the storage, so any instance can answer for any upload.
-  const resultKey = (id: string) => `${RESULTS_KEY_PREFIX}${id}.json`;
-  async function readResult(id: string): Promise<StoredResult | null> {
-    const bytes = await storage.read(resultKey(id));
-    if (!bytes) return null;
-    try {
-      return JSON.parse(bytes.toString()) as StoredResult;
-    } catch {
-      return null;
-    }
-  }
-  const keepResult = (result: StoredResult) =>
-    storage.put(resultKey(result.uploadId), JSON.stringify(result), {
-      contentType: "application/json",
-    });
-  const finishing = new Map<string, Promise<StoredResult>>();
-  /** The metadata the creation guard approved, for the tus hook of the same request. */
-  const creations = new WeakMap<IncomingMessage, Record<string, string>>();
-
-  async function finishUpload(id: string): Promise<StoredResult> {
-    const kept = await readResult(id);
-    if (kept) return kept;
-
-    const upload = await store.getUpload(id);
-    const meta = upload.metadata ?? {};
-    const kind = meta.kind;
-    const userId = meta.userId;
-    if (!isUploadKind(kind) || !userId) throw new Error(`Upload ${id} has no kind or owner`);
-    if (upload.size === undefined || upload.offset !== upload.size) {
-      throw new Error(`Upload ${id} is not complete`);
-    }
-    const size = upload.size;
-    const originalName = cleanOriginalName(meta.filename);
-    const finishedAt = new Date().toISOString();
-
-    const inspection = await incoming.withLocalFile(id, (file) => inspectUpload(file, kind, size));
-    if (!inspection.ok) {
-      await incoming.discard(id);
-      const body: ErrorBody = { error: inspection.message };
-      if (inspection.title) body.title = inspection.title;
-      const result: StoredResult = {
-        uploadId: id,
-        userId,
-        size,
-        finishedAt,
-        status: inspection.status,
-        body,
-      };
-      await keepResult(result);
-      logger.warn(
-        { uploadId: id, userId, kind, size, originalName, reason: inspection.reason },
-        "Upload refused",
-      );
-      return result;
-    }
-
-    const rule = UPLOAD_KINDS[kind];
-    const name = `${crypto.randomBytes(16).toString("hex")}.${extensionFor(inspection.contentType)}`;
-    await incoming.keep(
-      id,
-      `${rule.private ? "private" : "uploads"}/${rule.folder}/${name}`,
-      inspection.contentType,
-    );
-
-    const stored: UploadedFile = {
-      url: rule.private
-        ? `${rule.folder}/${name}`
-        : `${PUBLIC_UPLOADS_URL_PREFIX}/${rule.folder}/${name}`,
-      kind,
-      contentType: inspection.contentType,
-      size,
-      originalName,
-      ...(rule.private && { private: true }),
-      ...(inspection.width !== undefined && { width: inspection.width }),
-      ...(inspection.height !== undefined && { height: inspection.height }),
-      ...(inspection.durationSeconds !== undefined && {
-        durationSeconds: inspection.durationSeconds,
-      }),
-    };
-    const result: StoredResult = {
-      uploadId: id,
-      userId,
-      size,
-      finishedAt,
-      status: 200,
-      body: stored,
-    };
-    await keepResult(result);
-    logger.info(
-      { uploadId: id, userId, kind, size, url: stored.url, contentType: stored.contentType },
-      "Upload stored",
-    );
-    return result;
-  }
-
-  /**
-   * One finishing run per upload, whoever asks (the last PATCH or a result request), on
-   * whichever instance: the advisory lock makes a second instance wait, then read the
-   * kept answer.
-   */
-  function finish(id: string): Promise<StoredResult> {
-    let running = finishing.get(id);
-    if (!running) {
-      running = withAdvisoryLock(options.db, `upload-finish:${id}`, () => finishUpload(id), {
-        timeoutMs: 10 * 60_000,
-      }).finally(() => finishing.delete(id));
-      finishing.set(id, running);
-    }
-    return running;
-  }
-
-  const tus = new TusServer({
+function tusServer(
+  store: DataStore,
+  locker: Locker | null,
+  creations: WeakMap<IncomingMessage, Record<string, string>>,
+  finish: (id: string) => Promise<StoredResult>,
+): TusServer {
+  return new TusServer({
     path: UPLOAD_ENDPOINT,
     datastore: store,
     // On PostgreSQL, an upload's lock is held in the database, so two instances never
@@ -521,6 +140,76 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
       return undefined;
     },
   });
+}
+
+type CreationCheck =
+  | { metadata: Record<string, string> }
+  | { refused: { status: number; body: ErrorBody; retryAfter?: number } };
+
+/**
+ * The guard in front of tus's creation: the user's rate limit, a declared length, a
+ * known kind and that kind's size limit, all before any byte. What it approves is the
+ * metadata tus stores: the owner from the session, the name and type for display only.
+ */
+async function checkCreation(
+  req: Request,
+  user: Uploader,
+  db: Database,
+  creationLimit: RateLimitRule,
+): Promise<CreationCheck> {
+  const limit = await hitRateLimit(db, rateLimitKey("upload-create", user.id), creationLimit);
+  if (!limit.allowed) {
+    const retryAfter = Math.max(1, Math.ceil((limit.resetAt.getTime() - Date.now()) / 1000));
+    return { refused: { status: 429, body: { error: UPLOAD_TEXT.rateLimited }, retryAfter } };
+  }
+  const length = req.get("upload-length");
+  if (length === undefined || !/^\d{1,15}$/.test(length)) {
+    // Deferred lengths are refused too: a kind's limit is checked before any byte.
+    return { refused: { status: 400, body: { error: "Upload-Length is required." } } };
+  }
+  let metadata: Record<string, string | null>;
+  try {
+    metadata = Metadata.parse(req.get("upload-metadata"));
+  } catch {
+    return { refused: { status: 400, body: { error: UPLOAD_TEXT.unknownKind } } };
+  }
+  const kind = metadata.kind;
+  if (!isUploadKind(kind)) {
+    return { refused: { status: 400, body: { error: UPLOAD_TEXT.unknownKind } } };
+  }
+  const size = Number(length);
+  const verdict =
+    size === 0 ? checkUpload(kind, { size, sniffedType: null }) : checkUploadSize(kind, size);
+  if (!verdict.ok) {
+    const body: ErrorBody = { error: verdict.message };
+    if (verdict.title) body.title = verdict.title;
+    return { refused: { status: verdict.status, body } };
+  }
+  return {
+    metadata: {
+      kind,
+      userId: user.id,
+      filename: cleanOriginalName(metadata.filename),
+      filetype: (metadata.filetype ?? "").slice(0, 100),
+    },
+  };
+}
+
+export function createUploadServer(options: UploadServerOptions): UploadServer {
+  const dirs = uploadDirs(options.dataDir);
+  const ttlMs = options.ttlMs ?? UPLOAD_INCOMING_TTL_MS;
+  const creationLimit = options.creationLimit ?? UPLOAD_CREATION_LIMIT;
+  const authenticate = options.authenticate ?? sessionAuthentication(options.db);
+  const storage = options.storage ?? createDiskStorage(options.dataDir);
+  const incoming = incomingUploads(storage, options.s3, dirs.incoming, ttlMs);
+  const { store } = incoming;
+  const locker: Locker | null = createPostgresUploadLocker(options.db);
+  const results = keptResults(storage);
+  const { finish, isFinishing } = uploadFinisher(options.db, incoming, results);
+  /** The metadata the creation guard approved, for the tus hook of the same request. */
+  const creations = new WeakMap<IncomingMessage, Record<string, string>>();
+
+  const tus = tusServer(store, locker, creations, finish);
 
   function toTus(req: Request, res: Response, next: NextFunction) {
     // Express strips its mount path; tus reads the upload id from the full path.
@@ -537,48 +226,18 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
   > {
     const metadata = await incoming.metadata(id);
     if (metadata) return { state: "uploading", userId: metadata.userId ?? undefined };
-    const result = await readResult(id);
+    const result = await results.read(id);
     return result ? { state: "finished", userId: result.userId, result } : null;
   }
 
   async function create(req: Request, res: Response, next: NextFunction, user: Uploader) {
-    const limit = await hitRateLimit(
-      options.db,
-      rateLimitKey("upload-create", user.id),
-      creationLimit,
-    );
-    if (!limit.allowed) {
-      const retryAfter = Math.max(1, Math.ceil((limit.resetAt.getTime() - Date.now()) / 1000));
-      res.set("Retry-After", String(retryAfter));
-      return sendError(res, 429, { error: UPLOAD_TEXT.rateLimited });
+    const checked = await checkCreation(req, user, options.db, creationLimit);
+    if ("refused" in checked) {
+      const { status, body, retryAfter } = checked.refused;
+      if (retryAfter) res.set("Retry-After", String(retryAfter));
+      return sendError(res, status, body);
     }
-    const length = req.get("upload-length");
-    if (length === undefined || !/^\d{1,15}$/.test(length)) {
-      // Deferred lengths are refused too: a kind's limit is checked before any byte.
-      return sendError(res, 400, { error: "Upload-Length is required." });
-    }
-    let metadata: Record<string, string | null>;
-    try {
-      metadata = Metadata.parse(req.get("upload-metadata"));
-    } catch {
-      return sendError(res, 400, { error: UPLOAD_TEXT.unknownKind });
-    }
-    const kind = metadata.kind;
-    if (!isUploadKind(kind)) return sendError(res, 400, { error: UPLOAD_TEXT.unknownKind });
-    const size = Number(length);
-    const verdict =
-      size === 0 ? checkUpload(kind, { size, sniffedType: null }) : checkUploadSize(kind, size);
-    if (!verdict.ok) {
-      const body: ErrorBody = { error: verdict.message };
-      if (verdict.title) body.title = verdict.title;
-      return sendError(res, verdict.status, body);
-    }
-    creations.set(req, {
-      kind,
-      userId: user.id,
-      filename: cleanOriginalName(metadata.filename),
-      filetype: (metadata.filetype ?? "").slice(0, 100),
-    });
+    creations.set(req, checked.metadata);
     toTus(req, res, next);
   }
 
@@ -665,18 +324,12 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
   async function cleanup(now: Date = new Date()) {
     const cutoff = now.getTime() - ttlMs;
     let uploads = 0;
-    let results = 0;
     for (const id of await incoming.staleIds(cutoff)) {
-      if (finishing.has(id)) continue;
+      if (isFinishing(id)) continue;
       await incoming.discard(id);
       uploads++;
     }
-    for await (const kept of storage.list(RESULTS_KEY_PREFIX)) {
-      if (kept.lastModified.getTime() >= cutoff) continue;
-      await storage.remove(kept.key);
-      results++;
-    }
-    return { uploads, results };
+    return { uploads, results: await results.removeOlderThan(cutoff) };
   }
 
   function startCleanup(intervalMs = 60 * 60_000) {

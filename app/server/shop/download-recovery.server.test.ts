@@ -6,7 +6,7 @@ import { requestDownloadRecovery } from "./download-recovery.server";
 import { findDownload } from "./downloads.server";
 import { completeOrder, createProviderOrder } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
-import { hitRateLimit } from "../core/rate-limit.server";
+import { hitRateLimit } from "../db/rate-limit.server";
 import {
   downloadTokensIn,
   insertShopItem,

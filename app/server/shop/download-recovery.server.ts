@@ -10,7 +10,7 @@ import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.serv
 import { downloadUrl, issueDownloadTokens } from "./downloads.server";
 import { deliverQueuedMail, queueMail } from "../mail/outbox.server";
 import { recoveredLinksMail } from "../mail/order-mail.server";
-import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../core/rate-limit.server";
+import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../db/rate-limit.server";
 
 export const RECOVERY_LIMITS = {
   perClient: { max: 5, windowMs: 15 * 60_000 },

@@ -186,6 +186,33 @@ describe.each(await testDatabaseKinds())("the orders screen's service on %s", (k
     expect(detail!.hasPhysical).toBe(true);
   });
 
+  it("resends the checkout's confirmation: the same lines, total and shipping address, new links", async () => {
+    const item = await sheetMusic("Resend Address Sheet");
+    const cd = await insertShopItem(t.db, { title: "Resend Address CD", inventoryCount: 5 });
+    const email = "resend-address@example.com";
+    const order = await buy(
+      demo,
+      [
+        { item, quantity: 1 },
+        { item: cd, quantity: 2 },
+      ],
+      email,
+    );
+
+    await resendDownloadLinks(t.db, ACTOR, order.id, { siteUrl: SITE });
+    const [checkout, resent] = await mailsTo(t.db, email);
+    expect(resent!.textBody).toContain(
+      "We will send your order to: Ella Buyer, 12 Blue Note Lane, 70116 New Orleans, LA, United States.",
+    );
+    // Only the links (and the expiry date they count from) may differ.
+    const withoutLinks = (text: string) =>
+      text
+        .replace(/\/download\/[A-Za-z0-9_-]{43}/g, "/download/<token>")
+        .replace(/until [A-Z][a-z]+ \d{2}, \d{4}/g, "until <date>");
+    expect(withoutLinks(resent!.textBody)).toBe(withoutLinks(checkout!.textBody));
+    expect(resent!.subject).toBe(checkout!.subject);
+  });
+
   it("lists, searches, filters and pages, newest first; the CSV honours the same filters", async () => {
     const item = await sheetMusic("List Sheet");
     const cd = await insertShopItem(t.db, { title: "List CD", category: "physical_music" });

@@ -22,15 +22,15 @@ import {
 } from "~/domain/order-admin";
 import { orderNeedsShipping } from "~/domain/shipping-address";
 import { SHIPPED_CATEGORIES } from "~/domain/shipping-address";
-import { recordAudit, type Actor } from "../admin/audit.server";
+import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { AppError, Conflict, NotFound } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import type { Database, Executor } from "../db/database.server";
 import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
-import { deliverQueuedMail, queueMail } from "../mail/outbox.server";
-import { orderConfirmationMail } from "../mail/order-mail.server";
-import { downloadUrl, issueDownloadTokens, revokeOrderDownloads } from "./downloads.server";
+import { deliverQueuedMail } from "../mail/outbox.server";
+import { revokeOrderDownloads } from "./downloads.server";
+import { confirmationLines, queueOrderConfirmation } from "./order-confirmation.server";
 import { changePurchaseCounts, type Order } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
 import { getPaymentProvider } from "./payments/index.server";
@@ -342,58 +342,23 @@ export async function resendDownloadLinks(
     throw new Conflict("Only a completed order has download links.");
   }
   const { queued, links } = await db.transaction(async (tx) => {
-    const lines = await tx
-      .select({
-        id: orderLines.id,
-        title: orderLines.title,
-        quantity: orderLines.quantity,
-        lineTotal: orderLines.lineTotal,
-        storageKey: shopItems.pdfFileUrl,
-        downloadLimit: shopItems.downloadLimit,
-        downloadExpiryDays: shopItems.downloadExpiryDays,
-      })
-      .from(orderLines)
-      .leftJoin(shopItems, eq(shopItems.id, orderLines.shopItemId))
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-    const withFiles = lines.filter((l) => l.storageKey);
-    if (!withFiles.length) throw new Conflict("This order has nothing to download.");
+    const lines = await confirmationLines(tx, order.id);
+    if (!lines.some((l) => l.storageKey)) {
+      throw new Conflict("This order has nothing to download.");
+    }
     await revokeOrderDownloads(tx, order.id);
-    const tokens = await issueDownloadTokens(
-      tx,
-      withFiles.map((l) => ({
-        orderLineId: l.id,
-        downloadLimit: l.downloadLimit ?? 5,
-        downloadExpiryDays: l.downloadExpiryDays ?? 30,
-      })),
+    const { queued, links } = await queueOrderConfirmation(tx, order, lines, {
+      siteUrl: options.siteUrl,
       now,
-    );
-    const titleOf = new Map(lines.map((l) => [l.id, l.title]));
-    const queued = await queueMail(
-      tx,
-      orderConfirmationMail({
-        to: order.customerEmail,
-        orderId: order.id,
-        total: order.totalAmount,
-        lines,
-        downloads: tokens.map((t) => ({
-          title: titleOf.get(t.orderLineId) ?? "Download",
-          url: downloadUrl(options.siteUrl, t.token),
-          downloadLimit: t.downloadLimit,
-          expiresAt: t.expiresAt,
-        })),
-        demo: order.provider === "demo",
-        siteUrl: options.siteUrl,
-      }),
-    );
+    });
     await recordAudit(tx, {
       actor,
       action: "orders.resend_links",
       entity: "orders",
       entityId: order.id,
-      details: { links: tokens.length, to: order.customerEmail },
+      details: { links, to: order.customerEmail },
     });
-    return { queued, links: tokens.length };
+    return { queued, links };
   });
   deliverQueuedMail(db, [queued]);
   return { order, links };

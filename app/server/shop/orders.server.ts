@@ -37,12 +37,12 @@ import {
 import { invalidateSiteCache } from "../core/cache.server";
 import type { Database, Transaction } from "../db/database.server";
 import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
-import { issueDownloadTokens, downloadUrl } from "./downloads.server";
 import { AppError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
-import type { RateLimitRule } from "../core/rate-limit.server";
+import type { RateLimitRule } from "../db/rate-limit.server";
 import { deliverQueuedMail, queueMail, type QueuedMail } from "../mail/outbox.server";
-import { lateCaptureRefundMail, orderConfirmationMail } from "../mail/order-mail.server";
+import { lateCaptureRefundMail } from "../mail/order-mail.server";
+import { confirmationLines, queueOrderConfirmation } from "./order-confirmation.server";
 import {
   PaymentProviderError,
   type PaymentProvider,
@@ -575,56 +575,13 @@ export async function recordCapture(
 
       await commitStock(tx, order.providerOrderId);
 
-      const lines = await tx
-        .select({
-          id: orderLines.id,
-          shopItemId: orderLines.shopItemId,
-          title: orderLines.title,
-          category: orderLines.category,
-          quantity: orderLines.quantity,
-          lineTotal: orderLines.lineTotal,
-          storageKey: shopItems.pdfFileUrl,
-          downloadLimit: shopItems.downloadLimit,
-          downloadExpiryDays: shopItems.downloadExpiryDays,
-        })
-        .from(orderLines)
-        .leftJoin(shopItems, eq(shopItems.id, orderLines.shopItemId))
-        .where(eq(orderLines.orderId, order.id))
-        .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
-
+      const lines = await confirmationLines(tx, order.id);
       await changePurchaseCounts(tx, lines, +1);
-
-      const withFiles = lines.filter((l) => l.storageKey);
-      const tokens = await issueDownloadTokens(
-        tx,
-        withFiles.map((l) => ({
-          orderLineId: l.id,
-          downloadLimit: l.downloadLimit ?? 5,
-          downloadExpiryDays: l.downloadExpiryDays ?? 30,
-        })),
+      const { queued } = await queueOrderConfirmation(tx, claimed, lines, {
+        siteUrl: options.siteUrl,
         now,
-      );
-      const titleOf = new Map(lines.map((l) => [l.id, l.title]));
-      return queueMail(
-        tx,
-        orderConfirmationMail({
-          to: claimed.customerEmail,
-          orderId: order.id,
-          total: claimed.totalAmount,
-          lines,
-          downloads: tokens.map((t) => ({
-            title: titleOf.get(t.orderLineId) ?? "Download",
-            url: downloadUrl(options.siteUrl, t.token),
-            downloadLimit: t.downloadLimit,
-            expiresAt: t.expiresAt,
-          })),
-          demo: provider.name === "demo",
-          siteUrl: options.siteUrl,
-          shippingAddress: orderNeedsShipping(lines.map((l) => l.category))
-            ? claimed.shippingAddress
-            : null,
-        }),
-      );
+      });
+      return queued;
     });
   } catch (error) {
     if (!(error instanceof OutOfStock)) throw error;

@@ -7,8 +7,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { shippingDetailsSchema } from "~/domain/mark-shipped";
 import { orderNeedsShipping } from "~/domain/shipping-address";
-import type { Actor } from "../admin/audit.server";
-import { recordAudit } from "../admin/audit.server";
+import type { Actor } from "../db/audit.server";
+import { recordAudit } from "../db/audit.server";
 import { getEnv } from "../core/env.server";
 import { Conflict, NotFound, ValidationError } from "../core/errors.server";
 import type { Database } from "../db/database.server";

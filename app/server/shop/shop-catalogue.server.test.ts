@@ -7,9 +7,9 @@ import {
 } from "../testing/test-database.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { pageContent, shopItems } from "../db/schema.server";
+import { loadShopContent } from "../content/pages.server";
 import {
   loadShopCatalogue,
-  loadShopContent,
   readFeaturedShopItems,
   readVisibleShopItems,
 } from "./shop-catalogue.server";

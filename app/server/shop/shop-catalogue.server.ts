@@ -1,6 +1,7 @@
 /**
- * What the shop page shows: visible shop items, the featured ones and the shop's page
- * content (public-site spec §2 "Shop", §7 shop_items reads, §9 cache times).
+ * What the shop page shows: visible shop items and the featured ones (public-site spec
+ * §2 "Shop", §7 shop_items reads, §9 cache times). Its texts are read with every page's,
+ * in content/pages.server.ts.
  *
  * The private storage key of a sheet-music PDF is never selected here; the browser
  * only learns whether an item has a download.
@@ -8,11 +9,9 @@
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { ShopItemForProduct } from "~/domain/product";
 import { MINUTE, cached } from "../core/cache.server";
-import { readContent } from "../content/page-content.server";
 import type { Database } from "../db/database.server";
 import { shopItems } from "../db/schema.server";
 import { shopItemService } from "./shop-items.server";
-import { SHOP_HERO_KEYS, SHOP_SECTION_KEYS } from "~/domain/page-content-keys";
 
 const publicColumns = {
   id: shopItems.id,
@@ -85,13 +84,4 @@ export async function loadShopCatalogue(db: Database): Promise<ShopCatalogue> {
     readStockLevels(db),
   ]);
   return { items: withStockLevels(items, stock), featured: withStockLevels(featured, stock) };
-}
-
-/** The shop's page content: the hero for 5 minutes, the section titles for 15. */
-export async function loadShopContent(db: Database) {
-  const [hero, sections] = await Promise.all([
-    cached("shop:content:hero", 5 * MINUTE, () => readContent(db, SHOP_HERO_KEYS)),
-    cached("shop:content:sections", 15 * MINUTE, () => readContent(db, SHOP_SECTION_KEYS)),
-  ]);
-  return { ...hero, ...sections };
 }

@@ -18,7 +18,7 @@ import {
   type ShopItemInput,
 } from "~/domain/shop-item";
 import { defineCollection } from "../admin/collection.server";
-import { recordAudit, type Actor } from "../admin/audit.server";
+import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { AppError, pgErrorCode } from "../core/errors.server";
 import { logger } from "../core/logger.server";

@@ -4,10 +4,10 @@
  * button change on the next request.
  */
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/database.server";
+import { getDb, type Database } from "../db/database.server";
 import { pageSettings } from "../db/schema.server";
-import { recordAudit, type Actor } from "../admin/audit.server";
-import { invalidateSiteCache } from "../core/cache.server";
+import { recordAudit, type Actor } from "../db/audit.server";
+import { MINUTE, cached, invalidateSiteCache } from "../core/cache.server";
 
 export const DEFAULT_MAINTENANCE_MESSAGE =
   "We anticipate being back online within the next few hours.";
@@ -23,6 +23,11 @@ export async function readShopSettings(db: Database): Promise<ShopSettings> {
     isWorkInProgress: row?.isWorkInProgress ?? false,
     wipMessage: row?.wipMessage?.trim() || DEFAULT_MAINTENANCE_MESSAGE,
   };
+}
+
+/** The switch as the public pages read it: cached for a minute, dropped by every write. */
+export function loadShopSettings() {
+  return cached("shop-settings", 1 * MINUTE, () => readShopSettings(getDb()));
 }
 
 const SHOP = "shop";

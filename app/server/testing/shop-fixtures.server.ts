@@ -1,5 +1,5 @@
 /** Shop data for integration tests: items, carts in the endpoints' shapes, mail links. */
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/database.server";
 import { mailOutbox, shopItems } from "../db/schema.server";
 
@@ -90,8 +90,13 @@ export async function stockOf(db: Database, id: string): Promise<number | null> 
   return row!.n;
 }
 
+/** The mails queued for an address, oldest first. */
 export async function mailsTo(db: Database, to: string) {
-  return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(asc(mailOutbox.createdAt));
 }
 
 /** The download tokens in a mail's text. */

@@ -13,7 +13,7 @@ import { allowedEmails, users } from "../db/schema.server";
 import { getEnv } from "../core/env.server";
 import { setMailTransport } from "../mail/mail.server";
 import { setSingleton } from "../core/singleton.server";
-import { setHostResolverForTests } from "../shop/image-url-check.server";
+import { setHostResolverForTests } from "../http/image-url-check.server";
 import {
   createTestDatabase,
   type TestDatabase,

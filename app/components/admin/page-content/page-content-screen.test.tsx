@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PageContentScreen, type LoadedSection } from "./page-content-screen";
-import { CONTACT_SCREEN, PAGE_CONTENT_SCREEN, type ContentScreenConfig } from "./screens";
+import type { ContentScreenConfig } from "~/domain/page-content-screen";
+import { CONTACT_SCREEN, PAGE_CONTENT_SCREEN } from "./screens";
 
 function render(config: ContentScreenConfig, sections: LoadedSection[]) {
   const Stub = createRoutesStub([

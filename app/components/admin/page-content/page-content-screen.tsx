@@ -15,7 +15,8 @@ import {
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { showToast, type ToastMessage } from "~/lib/toast";
-import { matchesContentSearch, type ContentScreenConfig } from "./screens";
+import type { ContentScreenConfig } from "~/domain/page-content-screen";
+import { matchesContentSearch } from "./screens";
 
 export interface LoadedSection {
   id: string;

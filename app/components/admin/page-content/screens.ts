@@ -4,32 +4,10 @@
  * (§8). Configuration only: the loaders read it, PageContentScreen renders it.
  */
 import { adminScreen } from "~/domain/admin";
-import {
-  CONTENT_GROUPS,
-  contentKeysOfGroup,
-  type ContentGroup,
-  type PageContentKey,
-} from "~/domain/page-content";
+import { CONTENT_GROUPS, contentKeysOfGroup, type ContentGroup } from "~/domain/page-content";
 import { FOOTER_LINK_KEYS } from "~/domain/page-content-keys";
 import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
-
-export interface ContentSectionConfig {
-  id: string;
-  title: string;
-  description?: string;
-  keys: readonly PageContentKey[];
-  /** The toast and inline message when the section's read fails. */
-  failure: string;
-}
-
-export interface ContentScreenConfig {
-  path: "page-content" | "shop-content" | "contact" | "footer";
-  title: string;
-  description: string;
-  sections: readonly ContentSectionConfig[];
-  /** Offer the search by friendly name (the long all-keys list). */
-  searchable?: boolean;
-}
+import type { ContentScreenConfig, ContentSectionConfig } from "~/domain/page-content-screen";
 
 const titleOf = (path: ContentScreenConfig["path"]) => adminScreen(path)?.title ?? path;
 

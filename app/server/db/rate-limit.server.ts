@@ -6,10 +6,10 @@
  */
 import crypto from "node:crypto";
 import { lt, sql } from "drizzle-orm";
-import type { Database } from "../db/database.server";
-import { appRateLimits } from "../db/schema.server";
-import { runExclusively } from "../db/job-lock.server";
-import { logger } from "./logger.server";
+import type { Database } from "./database.server";
+import { appRateLimits } from "./schema.server";
+import { runExclusively } from "./job-lock.server";
+import { logger } from "../core/logger.server";
 
 export interface RateLimitRule {
   max: number;

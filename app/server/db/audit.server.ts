@@ -4,8 +4,8 @@
  * record land together or not at all.
  */
 import { desc } from "drizzle-orm";
-import type { Database, Executor } from "../db/database.server";
-import { auditLog } from "../db/schema.server";
+import type { Database, Executor } from "./database.server";
+import { auditLog } from "./schema.server";
 
 /** The signed-in person making a change. */
 export interface Actor {

@@ -34,8 +34,8 @@ import {
   qualifiedTable,
   restoreBackup,
 } from "./backup.server";
-import { migrateDatabase, openDatabase, type Database } from "./database.server";
-import { allowedEmails, contactMessages, pageContentVersions } from "./schema.server";
+import { migrateDatabase, openDatabase, type Database } from "../db/database.server";
+import { allowedEmails, contactMessages, pageContentVersions } from "../db/schema.server";
 
 const SEED_TIMEOUT_MS = 300_000;
 const ROUND_TRIP_TIMEOUT_MS = 180_000;

@@ -1,9 +1,9 @@
 import { count } from "drizzle-orm";
 import { ensurePrimaryAdmin } from "../auth/allow-list.server";
-import type { DatabaseHandle } from "./database.server";
-import { migrateDatabase } from "./database.server";
-import { withAdvisoryLock } from "./job-lock.server";
-import { pageContent } from "./schema.server";
+import type { DatabaseHandle } from "../db/database.server";
+import { migrateDatabase } from "../db/database.server";
+import { withAdvisoryLock } from "../db/job-lock.server";
+import { pageContent } from "../db/schema.server";
 import type { Env } from "../core/env.server";
 import { logger } from "../core/logger.server";
 import { seedDemoContent } from "../demo/seed.server";

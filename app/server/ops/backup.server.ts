@@ -46,8 +46,8 @@ import {
   createS3Storage,
   type ObjectStorage,
 } from "../media/object-storage.server";
-import { DataFolderInUse, lockDataFolder, lockFileFor } from "./data-folder-lock.server";
-import type { Database } from "./database.server";
+import { DataFolderInUse, lockDataFolder, lockFileFor } from "../db/data-folder-lock.server";
+import type { Database } from "../db/database.server";
 
 export const BACKUP_FORMAT = 1;
 export const MANIFEST_FILE = "manifest.json";

@@ -1,0 +1,86 @@
+/**
+ * The order confirmation: one fresh download link per purchased file, and the mail
+ * that carries them with the order's lines, its total and, for physical goods, the
+ * shipping address. Checkout queues it when the payment is recorded; "Resend links"
+ * in the back office queues it again, so both mails say the same thing.
+ */
+import { asc, eq } from "drizzle-orm";
+import { orderNeedsShipping } from "~/domain/shipping-address";
+import type { Executor } from "../db/database.server";
+import { orderLines, shopItems, type orders } from "../db/schema.server";
+import { queueMail, type QueuedMail } from "../mail/outbox.server";
+import { orderConfirmationMail } from "../mail/order-mail.server";
+import { downloadUrl, issueDownloadTokens } from "./downloads.server";
+
+/** An order's lines with their item's file and link rules, in the order they were bought. */
+export async function confirmationLines(tx: Executor, orderId: string) {
+  return tx
+    .select({
+      id: orderLines.id,
+      shopItemId: orderLines.shopItemId,
+      title: orderLines.title,
+      category: orderLines.category,
+      quantity: orderLines.quantity,
+      lineTotal: orderLines.lineTotal,
+      storageKey: shopItems.pdfFileUrl,
+      downloadLimit: shopItems.downloadLimit,
+      downloadExpiryDays: shopItems.downloadExpiryDays,
+    })
+    .from(orderLines)
+    .leftJoin(shopItems, eq(shopItems.id, orderLines.shopItemId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.createdAt), asc(orderLines.id));
+}
+
+export type ConfirmationLine = Awaited<ReturnType<typeof confirmationLines>>[number];
+
+type ConfirmedOrder = Pick<
+  typeof orders.$inferSelect,
+  "id" | "provider" | "customerEmail" | "totalAmount" | "shippingAddress"
+>;
+
+/**
+ * Issues a link for every line with a file (the item's current limit and expiry) and
+ * queues the confirmation in the caller's transaction, so the links and the mail
+ * commit together. The caller delivers the queued mail after the commit.
+ */
+export async function queueOrderConfirmation(
+  tx: Executor,
+  order: ConfirmedOrder,
+  lines: readonly ConfirmationLine[],
+  options: { siteUrl: string; now: Date },
+): Promise<{ queued: QueuedMail; links: number }> {
+  const tokens = await issueDownloadTokens(
+    tx,
+    lines
+      .filter((l) => l.storageKey)
+      .map((l) => ({
+        orderLineId: l.id,
+        downloadLimit: l.downloadLimit ?? 5,
+        downloadExpiryDays: l.downloadExpiryDays ?? 30,
+      })),
+    options.now,
+  );
+  const titleOf = new Map(lines.map((l) => [l.id, l.title]));
+  const queued = await queueMail(
+    tx,
+    orderConfirmationMail({
+      to: order.customerEmail,
+      orderId: order.id,
+      total: order.totalAmount,
+      lines,
+      downloads: tokens.map((t) => ({
+        title: titleOf.get(t.orderLineId) ?? "Download",
+        url: downloadUrl(options.siteUrl, t.token),
+        downloadLimit: t.downloadLimit,
+        expiresAt: t.expiresAt,
+      })),
+      demo: order.provider === "demo",
+      siteUrl: options.siteUrl,
+      shippingAddress: orderNeedsShipping(lines.map((l) => l.category))
+        ? order.shippingAddress
+        : null,
+    }),
+  );
+  return { queued, links: tokens.length };
+}
