@@ -11,7 +11,7 @@ import { useMemo, useState } from "react";
 import { Film } from "lucide-react";
 import { CollectionManager } from "~/components/admin/kit/collection-manager";
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
-import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
+import { flagColumn, orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig, FormSnapshot } from "~/components/admin/kit/entity-form-fields";
 import { reportBrokenOnMount } from "~/components/admin/photo-gallery/photo-thumbnail";
 import { Badge } from "~/components/ui/badge";
@@ -177,12 +177,7 @@ function columns(heroId: string | undefined): DataTableColumn<FeaturedVideoRow>[
         </div>
       ),
     },
-    {
-      id: "order",
-      header: "Order",
-      className: "tabular-nums",
-      cell: (row) => row.orderIndex,
-    },
+    orderColumn({ hideOnMobile: false }),
     flagColumn("isActive", "Active", { rowLabel }),
   ];
 }

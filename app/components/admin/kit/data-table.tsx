@@ -90,6 +90,19 @@ export function flagColumn<T extends { id: string }>(
   };
 }
 
+/** The row's position among the public ones ("Order"), lower first. */
+export function orderColumn<T extends { orderIndex: number }>(
+  options: { hideOnMobile?: boolean } = {},
+): DataTableColumn<T> {
+  return {
+    id: "order",
+    header: "Order",
+    className: "tabular-nums",
+    hideOnMobile: options.hideOnMobile ?? true,
+    cell: (row) => row.orderIndex,
+  };
+}
+
 export interface DataTableProps<T> {
   columns: DataTableColumn<T>[];
   rows: readonly T[];

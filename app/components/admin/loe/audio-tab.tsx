@@ -14,7 +14,7 @@ import {
   type EntityDialog,
   type LoadedList,
 } from "~/components/admin/kit/collection-screen";
-import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
+import { flagColumn, orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import { EntityFormDialog, type FieldConfig } from "~/components/admin/kit/entity-form-dialog";
 import type { FormSnapshot } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
@@ -28,7 +28,7 @@ import {
   audioTrackUpdateSchema,
 } from "~/domain/loe-audio-track";
 import { LOE_INTENTS, audioDialogProgress, audioSourceLabel } from "./loe-admin";
-import { Empty, Thumbnail } from "./row-parts";
+import { Empty, Thumbnail, TitleCell } from "~/components/admin/kit/row-parts";
 import { SoundCloudLinkNote } from "./soundcloud-link-note";
 import type { LoeAudioRow } from "./types";
 
@@ -160,19 +160,19 @@ const COLUMNS: DataTableColumn<LoeAudioRow>[] = [
     id: "track",
     header: "Track",
     cell: (row) => (
-      <div className="flex min-w-44 items-center gap-3">
-        <Thumbnail
-          src={row.artworkUrl}
-          className="size-10"
-          fallback={<Music2 aria-hidden className="size-4" />}
-        />
-        <div className="min-w-0">
-          <p className="font-medium text-foreground">{row.title}</p>
-          <p className="text-xs tabular-nums text-muted-foreground">
-            {formatDuration(row.duration)}
-          </p>
-        </div>
-      </div>
+      <TitleCell
+        className="min-w-44"
+        title={row.title}
+        thumbnail={
+          <Thumbnail
+            src={row.artworkUrl}
+            className="size-10"
+            fallback={<Music2 aria-hidden className="size-4" />}
+          />
+        }
+      >
+        <p className="text-xs tabular-nums text-muted-foreground">{formatDuration(row.duration)}</p>
+      </TitleCell>
     ),
   },
   {
@@ -197,13 +197,7 @@ const COLUMNS: DataTableColumn<LoeAudioRow>[] = [
     hideOnMobile: true,
     cell: (row) => row.album || <Empty />,
   },
-  {
-    id: "order",
-    header: "Order",
-    hideOnMobile: true,
-    className: "tabular-nums",
-    cell: (row) => row.orderIndex,
-  },
+  orderColumn(),
   flagColumn("isActive", "Active", { rowLabel: (row) => row.title }),
 ];
 

@@ -12,11 +12,12 @@ import {
   type EntityDialog,
   type LoadedList,
 } from "~/components/admin/kit/collection-screen";
-import type { DataTableColumn } from "~/components/admin/kit/data-table";
+import { orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
+import { Thumbnail } from "~/components/admin/kit/row-parts";
 import { EntityFormDialog, type FieldConfig } from "~/components/admin/kit/entity-form-dialog";
 import { LOE_IMAGE_TEXT, loeImageCreateSchema, loeImageUpdateSchema } from "~/domain/loe-image";
 import { IMAGE_CAPTION_PREVIEW, LOE_INTENTS, truncateText } from "./loe-admin";
-import { ActiveBadge, Thumbnail } from "./row-parts";
+import { statusColumn } from "./row-parts";
 import type { LoeImageRow } from "./types";
 
 interface Measured {
@@ -98,14 +99,8 @@ const COLUMNS: DataTableColumn<LoeImageRow>[] = [
     className: "max-w-56 text-sm text-muted-foreground",
     cell: (row) => row.altText,
   },
-  {
-    id: "order",
-    header: "Order",
-    hideOnMobile: true,
-    className: "tabular-nums",
-    cell: (row) => row.orderIndex,
-  },
-  { id: "status", header: "Status", cell: (row) => <ActiveBadge active={row.isActive} /> },
+  orderColumn(),
+  statusColumn(),
 ];
 
 const LOE_IMAGES_SCREEN = defineCollectionScreen<LoeImageRow>({

@@ -10,7 +10,8 @@ import {
   defineCollectionScreen,
   type LoadedList,
 } from "~/components/admin/kit/collection-screen";
-import type { DataTableColumn } from "~/components/admin/kit/data-table";
+import { orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
+import { Empty, Thumbnail, TitleCell } from "~/components/admin/kit/row-parts";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -30,7 +31,7 @@ import {
   loeVideoWatchUrl,
   truncateText,
 } from "./loe-admin";
-import { ActiveBadge, Empty, Thumbnail } from "./row-parts";
+import { statusColumn } from "./row-parts";
 import type { LoeVideoRow } from "./types";
 import { videoThumbnailUrl } from "~/domain/video";
 
@@ -91,21 +92,23 @@ const COLUMNS: DataTableColumn<LoeVideoRow>[] = [
     id: "title",
     header: "Title",
     cell: (row) => (
-      <div className="flex min-w-48 items-center gap-3">
-        <Thumbnail
-          src={videoThumbnailUrl(row)}
-          className="hidden h-10 w-16 sm:flex"
-          fallback={<Film aria-hidden className="size-4" />}
-        />
-        <div className="min-w-0">
-          <p className="font-medium text-foreground">{row.title}</p>
-          {row.description && (
-            <p className="mt-0.5 text-xs text-muted-foreground">
-              {truncateText(row.description, VIDEO_DESCRIPTION_PREVIEW)}
-            </p>
-          )}
-        </div>
-      </div>
+      <TitleCell
+        className="min-w-48"
+        title={row.title}
+        thumbnail={
+          <Thumbnail
+            src={videoThumbnailUrl(row)}
+            className="hidden h-10 w-16 sm:flex"
+            fallback={<Film aria-hidden className="size-4" />}
+          />
+        }
+      >
+        {row.description && (
+          <p className="mt-0.5 text-xs text-muted-foreground">
+            {truncateText(row.description, VIDEO_DESCRIPTION_PREVIEW)}
+          </p>
+        )}
+      </TitleCell>
     ),
   },
   {
@@ -133,14 +136,8 @@ const COLUMNS: DataTableColumn<LoeVideoRow>[] = [
       );
     },
   },
-  {
-    id: "order",
-    header: "Order",
-    hideOnMobile: true,
-    className: "tabular-nums",
-    cell: (row) => row.orderIndex,
-  },
-  { id: "status", header: "Status", cell: (row) => <ActiveBadge active={row.isActive} /> },
+  orderColumn(),
+  statusColumn(),
 ];
 
 const LOE_VIDEOS_SCREEN = defineCollectionScreen<LoeVideoRow>({

@@ -8,6 +8,7 @@
  */
 import { ExternalLink, Image as ImageIcon, Play } from "lucide-react";
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
+import { Thumbnail, TitleCell } from "~/components/admin/kit/row-parts";
 import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
@@ -135,27 +136,20 @@ const COLUMNS: DataTableColumn<MediaItemRow>[] = [
       const preview = previewOf(row);
       const Icon = TYPE_ICONS[row.type as keyof typeof TYPE_ICONS] ?? ImageIcon;
       return (
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="hidden size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border/60 bg-muted sm:flex">
-            {preview ? (
-              <img
-                src={preview}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                className="size-full object-cover"
-              />
-            ) : (
-              <Icon aria-hidden className="size-4 text-muted-foreground" />
-            )}
-          </span>
-          <div className="min-w-0">
-            <p className="break-words font-medium text-foreground">{row.title}</p>
-            {row.description && (
-              <p className="line-clamp-1 text-xs text-muted-foreground">{row.description}</p>
-            )}
-          </div>
-        </div>
+        <TitleCell
+          title={row.title}
+          thumbnail={
+            <Thumbnail
+              src={preview}
+              className="hidden size-11 sm:flex"
+              fallback={<Icon aria-hidden className="size-4" />}
+            />
+          }
+        >
+          {row.description && (
+            <p className="line-clamp-1 text-xs text-muted-foreground">{row.description}</p>
+          )}
+        </TitleCell>
       );
     },
   },

@@ -12,7 +12,7 @@
 import { Star } from "lucide-react";
 import { CollectionManager } from "~/components/admin/kit/collection-manager";
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
-import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
+import { flagColumn, orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { PHOTO_DEFAULTS, PHOTO_TEXT, photoCreateSchema, photoUpdateSchema } from "~/domain/photo";
 import { PhotoThumbnail } from "./photo-thumbnail";
@@ -127,13 +127,7 @@ const COLUMNS: DataTableColumn<PhotoRow>[] = [
     hideOnMobile: true,
     cell: (row) => <p className="max-w-64 text-muted-foreground">{row.altText}</p>,
   },
-  {
-    id: "order",
-    header: "Order",
-    hideOnMobile: true,
-    className: "tabular-nums",
-    cell: (row) => row.orderIndex,
-  },
+  orderColumn(),
   flagColumn("isActive", "Active", { rowLabel }),
   flagColumn("isFeatured", "Featured", { rowLabel }),
 ];

@@ -11,6 +11,7 @@
  */
 import { FileText, Package } from "lucide-react";
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
+import { Thumbnail, TitleCell } from "~/components/admin/kit/row-parts";
 import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
@@ -106,38 +107,30 @@ const COLUMNS: DataTableColumn<ShopItemRow>[] = [
     cell: (row) => {
       const thumbnail = thumbnailOf(row.imageUrl);
       return (
-        <div className="flex min-w-0 items-center gap-3">
-          <span className="hidden size-11 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border/60 bg-muted sm:flex">
-            {thumbnail ? (
-              <img
-                src={thumbnail}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                referrerPolicy="no-referrer"
-                className="size-full object-cover"
-              />
-            ) : (
-              <Package aria-hidden className="size-4 text-muted-foreground" />
-            )}
-          </span>
-          <div className="min-w-0">
-            <p className="font-medium break-words text-foreground">{row.title}</p>
-            <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-              {shopCategoryLabel(row.category)}
-              {row.format && namesFormat(row.category) && ` · ${row.format}`}
-              {/* A phone has no Price column: the price goes under the title. */}
-              <span className="text-foreground/90 tabular-nums sm:hidden">
-                {formatShopPrice(row.price)}
+        <TitleCell
+          title={row.title}
+          thumbnail={
+            <Thumbnail
+              src={thumbnail}
+              className="hidden size-11 sm:flex"
+              fallback={<Package aria-hidden className="size-4" />}
+            />
+          }
+        >
+          <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+            {shopCategoryLabel(row.category)}
+            {row.format && namesFormat(row.category) && ` · ${row.format}`}
+            {/* A phone has no Price column: the price goes under the title. */}
+            <span className="text-foreground/90 tabular-nums sm:hidden">
+              {formatShopPrice(row.price)}
+            </span>
+            {row.pdfFileUrl && (
+              <span className="inline-flex items-center gap-1">
+                <FileText aria-hidden className="size-3" /> PDF
               </span>
-              {row.pdfFileUrl && (
-                <span className="inline-flex items-center gap-1">
-                  <FileText aria-hidden className="size-3" /> PDF
-                </span>
-              )}
-            </p>
-          </div>
-        </div>
+            )}
+          </p>
+        </TitleCell>
       );
     },
   },
