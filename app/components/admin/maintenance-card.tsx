@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
-import { Switch } from "~/components/ui/switch";
+import { FormSwitch } from "~/components/ui/switch";
 import { ADMIN_TEXT, MAINTENANCE_MESSAGE_MAX_LENGTH } from "~/domain/admin";
 import { cn } from "~/lib/cn";
 
@@ -53,8 +53,7 @@ export function MaintenanceCard({ shop, defaultMessage }: MaintenanceCardProps) 
           <toggle.Form method="post" action="/admin?index" className="mt-6">
             <input type="hidden" name="intent" value="set-maintenance" />
             <div className="flex items-center gap-4 rounded-2xl border border-border/70 bg-background/50 px-4 py-4">
-              <Switch
-                type="submit"
+              <FormSwitch
                 name="enabled"
                 value={String(!isOn)}
                 checked={isOn}

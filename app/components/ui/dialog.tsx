@@ -25,6 +25,11 @@ export interface DialogProps {
    * then do nothing, so a pending save is not cut off half-way.
    */
   dismissible?: boolean;
+  /**
+   * Asked before Escape, the close button or the backdrop closes the dialog; false
+   * keeps it open (a form with unsaved input asks first). Closing by `open` is not asked.
+   */
+  onRequestClose?: () => boolean;
   className?: string;
   children: React.ReactNode;
 }
@@ -37,6 +42,7 @@ export function Dialog({
   description,
   role,
   dismissible = true,
+  onRequestClose,
   className,
   children,
 }: DialogProps) {
@@ -49,6 +55,12 @@ export function Dialog({
   useEffect(() => {
     onCloseRef.current = onClose;
   });
+
+  /** Escape, the close button and the backdrop: closes when allowed and not refused. */
+  function requestClose() {
+    if (!dismissible || onRequestClose?.() === false) return;
+    ref.current?.close();
+  }
 
   useEffect(() => {
     const dialog = ref.current;
@@ -81,7 +93,16 @@ export function Dialog({
     return () => dialog.removeEventListener("close", handleClose);
   }, []);
 
-  function trapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
+  function onKeyDown(event: React.KeyboardEvent<HTMLDialogElement>) {
+    // A dialog opened from inside this one (its React children) handles its own keys.
+    if ((event.target as Element).closest("dialog") !== ref.current) return;
+    if (event.key === "Escape" && onRequestClose) {
+      // Handled here rather than by "cancel": Chrome lets a page refuse "cancel" only
+      // once per user activation, and the question may be asked more than once.
+      event.preventDefault();
+      requestClose();
+      return;
+    }
     if (event.key !== "Tab") return;
     const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter(
       (el) => el.getClientRects().length > 0,
@@ -105,14 +126,14 @@ export function Dialog({
       role={role}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onKeyDown={trapTab}
+      onKeyDown={onKeyDown}
       // Escape fires "cancel" before closing; refusing it keeps a pending save open.
       onCancel={(event) => {
-        if (!dismissible) event.preventDefault();
+        if (!dismissible || onRequestClose?.() === false) event.preventDefault();
       }}
       // A click on the backdrop lands on the <dialog> itself, outside its content box.
       onClick={(event) => {
-        if (dismissible && event.target === ref.current) ref.current?.close();
+        if (event.target === ref.current) requestClose();
       }}
       className={cn(
         "m-auto w-[min(100vw-2rem,64rem)] max-w-none overflow-visible bg-transparent p-0 text-foreground backdrop:bg-background/85 backdrop:backdrop-blur-sm",
@@ -134,7 +155,7 @@ export function Dialog({
             </div>
             <button
               type="button"
-              onClick={() => ref.current?.close()}
+              onClick={requestClose}
               disabled={!dismissible}
               className="-m-1 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-muted hover:text-foreground disabled:pointer-events-none disabled:opacity-40"
               aria-label="Close"

@@ -59,8 +59,8 @@ describe("featured-video manager", () => {
     expect(html.match(/>Hero</g)).toHaveLength(1);
     expect(html.indexOf(">Hero<")).toBeGreaterThan(html.indexOf("Shown"));
     expect(html.indexOf(">Hero<")).toBeLessThan(html.indexOf("From a file"));
-    expect(tag(html, 'aria-label="Active: Hidden first"')).toContain('aria-checked="false"');
-    expect(tag(html, 'aria-label="Active: Shown"')).toContain('aria-checked="true"');
+    expect(tag(html, 'aria-label="Active: Hidden first"')).toContain('aria-pressed="false"');
+    expect(tag(html, 'aria-label="Active: Shown"')).toContain('aria-pressed="true"');
     expect(html).toContain('aria-label="Move Shown up"');
     expect(html).toContain('aria-label="Edit &quot;Shown&quot;"');
     expect(html).toContain('aria-label="Delete &quot;Shown&quot;"');
@@ -109,9 +109,9 @@ describe("photo manager", () => {
       />,
     );
     expect(html).toContain("The band at soundcheck");
-    expect(tag(html, 'aria-label="Featured: Soundcheck"')).toContain('aria-checked="true"');
-    expect(tag(html, 'aria-label="Featured: Backstage"')).toContain('aria-checked="false"');
-    expect(tag(html, 'aria-label="Active: Backstage"')).toContain('aria-checked="true"');
+    expect(tag(html, 'aria-label="Featured: Soundcheck"')).toContain('aria-pressed="true"');
+    expect(tag(html, 'aria-label="Featured: Backstage"')).toContain('aria-pressed="false"');
+    expect(tag(html, 'aria-label="Active: Backstage"')).toContain('aria-pressed="true"');
     expect(html).toContain('aria-label="On the home page"');
     expect(html.match(/aria-label="On the home page"/g)).toHaveLength(1);
     // The thumbnail is the small variant of our own upload.

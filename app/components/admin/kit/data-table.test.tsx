@@ -92,7 +92,11 @@ describe("DataTable", () => {
     const html = render({});
     expect(html).toContain('<input type="hidden" name="intent" value="set-flag"/>');
     const toggle = html.match(/<button[^>]*aria-label="Visible: So What"[^>]*>/)?.[0] ?? "";
-    expect(toggle).toContain('type="submit" role="switch" aria-checked="false"');
+    // The server's HTML, before the script: the form's submit button, a toggle button
+    // (role="switch" is valid only on a type="button").
+    expect(toggle).toContain('type="submit"');
+    expect(toggle).toContain('aria-pressed="false"');
+    expect(toggle).not.toContain('role="switch"');
     expect(toggle).toContain('name="value"');
     expect(toggle).toContain('value="true"');
     expect(html).toContain('<input type="hidden" name="flag" value="isVisible"/>');
@@ -121,7 +125,7 @@ describe("DataTable", () => {
     expect(html).toContain('href="#open-b"');
     const switches =
       html.match(/<button[^>]*aria-label="Show &quot;So What&quot;"[^>]*>/)?.[0] ?? "";
-    expect(switches).toContain('aria-checked="false"');
+    expect(switches).toContain('aria-pressed="false"');
     // Every switch in the table, the column's and the actions', posts the table's intent.
     expect(html).not.toContain('value="set-flag"');
     expect(html.match(/name="intent" value="video:set-flag"/g)).toHaveLength(6);

@@ -129,6 +129,23 @@ export interface DataTableProps<T> {
 
 const mobileHidden = "hidden sm:table-cell";
 
+// On a phone each row is a card: the first column as its heading across the top, the other
+// cells side by side under it (named by their header), reorder and actions at the end, so
+// every control is in view at 390 px instead of past the right edge of a sideways scroll.
+const phone = {
+  table: "max-sm:block",
+  header: "max-sm:sr-only",
+  body: "max-sm:block",
+  row: "max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-2 max-sm:px-4 max-sm:py-3",
+  cell: "max-sm:p-0!",
+  heading: "max-sm:order-first max-sm:basis-full",
+  labelled:
+    "max-sm:before:mr-2 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wider max-sm:before:text-muted-foreground max-sm:before:uppercase max-sm:before:content-[attr(data-label)]",
+  end: "max-sm:order-last",
+  actions: "max-sm:order-last max-sm:ml-auto",
+  wide: "max-sm:basis-full",
+};
+
 const idOf = (row: unknown) => (row as { id: string }).id;
 const untitled = () => "item";
 
@@ -160,7 +177,7 @@ export function DataTable<T>({
   if (loadFailed) {
     body = (
       <TableRow className="hover:bg-transparent">
-        <TableCell colSpan={columnCount} className="py-12 text-center">
+        <TableCell colSpan={columnCount} className={cn("py-12 text-center", phone.wide)}>
           <p role="alert" className="text-sm text-destructive">
             {loadFailed}
           </p>
@@ -170,7 +187,10 @@ export function DataTable<T>({
   } else if (displayed.length === 0) {
     body = (
       <TableRow className="hover:bg-transparent">
-        <TableCell colSpan={columnCount} className="py-12 text-center text-muted-foreground">
+        <TableCell
+          colSpan={columnCount}
+          className={cn("py-12 text-center text-muted-foreground", phone.wide)}
+        >
           {emptyMessage}
         </TableCell>
       </TableRow>
@@ -179,9 +199,9 @@ export function DataTable<T>({
     body = displayed.map((row, index) => {
       const id = getRowId(row);
       return (
-        <TableRow key={id} data-row-id={id}>
+        <TableRow key={id} data-row-id={id} className={phone.row}>
           {reorder && (
-            <TableCell className="w-px">
+            <TableCell className={cn("w-px", phone.cell, phone.end)}>
               <ReorderButtons
                 label={rowLabel(row)}
                 isFirst={index === 0}
@@ -190,16 +210,26 @@ export function DataTable<T>({
               />
             </TableCell>
           )}
-          {columns.map((column) => (
-            <TableCell
-              key={column.id}
-              className={cn(column.hideOnMobile && mobileHidden, column.className)}
-            >
-              {column.cell(row)}
-            </TableCell>
-          ))}
+          {columns.map((column, columnIndex) => {
+            const label = columnIndex > 0 ? phoneLabel(column.header) : undefined;
+            return (
+              <TableCell
+                key={column.id}
+                data-label={label}
+                className={cn(
+                  column.hideOnMobile && mobileHidden,
+                  column.className,
+                  phone.cell,
+                  columnIndex === 0 && phone.heading,
+                  label && phone.labelled,
+                )}
+              >
+                {column.cell(row)}
+              </TableCell>
+            );
+          })}
           {rowActions && (
-            <TableCell className="w-px text-right">
+            <TableCell className={cn("w-px text-right", phone.cell, phone.actions)}>
               <div className="flex items-center justify-end gap-1">
                 <RowActionButtons row={row} actions={rowActions} rowLabel={rowLabel} />
               </div>
@@ -216,9 +246,9 @@ export function DataTable<T>({
         data-slot="data-table"
         className={cn("overflow-hidden rounded-2xl border border-border/70 bg-card", className)}
       >
-        <Table scrollLabel={caption}>
+        <Table scrollLabel={caption} className={phone.table}>
           {caption && <TableCaption className="sr-only">{caption}</TableCaption>}
-          <TableHeader>
+          <TableHeader className={phone.header}>
             <TableRow className="hover:bg-transparent">
               {reorder && <TableHead className="w-px">{reorderHeader ?? "Order"}</TableHead>}
               {columns.map((column) => (
@@ -232,7 +262,9 @@ export function DataTable<T>({
               {rowActions && <TableHead className="w-px text-right">{actionsHeader}</TableHead>}
             </TableRow>
           </TableHeader>
-          <TableBody ref={ordering.bodyRef}>{body}</TableBody>
+          <TableBody ref={ordering.bodyRef} className={phone.body}>
+            {body}
+          </TableBody>
         </Table>
         {reorder && (
           <p role="status" className="sr-only">
@@ -242,6 +274,11 @@ export function DataTable<T>({
       </div>
     </RowControlsContext.Provider>
   );
+}
+
+/** A header's words as a card's label on a phone; none for a header that is not plain text. */
+function phoneLabel(header: React.ReactNode): string | undefined {
+  return typeof header === "string" && header.trim() !== "" ? header : undefined;
 }
 
 function RowActionButtons<T>({
@@ -351,7 +388,11 @@ function useReorder<T>(
   const [queued, setQueued] = useState<string[] | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const focusAfterMove = useRef<{ id: string; direction: "up" | "down" } | null>(null);
+  const focusAfterMove = useRef<{
+    id: string;
+    direction: "up" | "down";
+    position: number;
+  } | null>(null);
 
   const saving =
     fetcher.formData?.get("intent") === intent ? fetcher.formData.getAll("ids").map(String) : null;
@@ -375,18 +416,23 @@ function useReorder<T>(
     setQueued(null);
   }, [busy, queued, post]);
 
-  // React moves a row's DOM node when it goes down, which drops the focus; put it
-  // back on the same button (or its twin, once the row reached an end).
+  // React moves a row's DOM node when it goes down, which drops the focus, and a row that
+  // reaches the top or bottom disables the button that moved it; once the row stands where
+  // it was sent (the saved order shows a render or two after the click), put the focus
+  // back on the same button, or on its twin at an end.
   useEffect(() => {
     const target = focusAfterMove.current;
     const body = bodyRef.current;
     if (!target || !body) return;
+    const row = body.querySelector<HTMLTableRowElement>(
+      `tr[data-row-id="${CSS.escape(target.id)}"]`,
+    );
+    if (!row || row.sectionRowIndex !== target.position) return;
     focusAfterMove.current = null;
-    const row = body.querySelector(`tr[data-row-id="${CSS.escape(target.id)}"]`);
     const other = target.direction === "up" ? "down" : "up";
     const button =
-      row?.querySelector<HTMLButtonElement>(`[data-move="${target.direction}"]:not([disabled])`) ??
-      row?.querySelector<HTMLButtonElement>(`[data-move="${other}"]`);
+      row.querySelector<HTMLButtonElement>(`[data-move="${target.direction}"]:not([disabled])`) ??
+      row.querySelector<HTMLButtonElement>(`[data-move="${other}"]`);
     if (button && document.activeElement !== button) button.focus();
   });
 
@@ -396,7 +442,11 @@ function useReorder<T>(
     const row = displayed[index];
     if (row === undefined || next[index] === row) return;
     const ids = next.map(getRowId);
-    focusAfterMove.current = { id: getRowId(row), direction: offset < 0 ? "up" : "down" };
+    focusAfterMove.current = {
+      id: getRowId(row),
+      direction: offset < 0 ? "up" : "down",
+      position: index + offset,
+    };
     setAnnouncement(
       `${reorder.rowLabel(row)} moved to position ${index + offset + 1} of ${ids.length}`,
     );

@@ -4,15 +4,25 @@
  * closes the dialog. The form lives only while the dialog is open, so closing always
  * resets it.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
 import { cn } from "~/lib/cn";
 import type { FieldConfig, FormSnapshot } from "./entity-form-fields";
+import { ConfirmDialog } from "./confirm-dialog";
 import { SubmitButton } from "./submit-button";
 import { useEntityForm } from "./use-entity-form";
+import { useUnsavedChanges } from "./use-unsaved-changes";
+
+/** Asked when a dialog with unsaved input is closed (Escape, Close, Cancel, the backdrop). */
+export const DISCARD_CHANGES_TEXT = {
+  title: "Discard changes?",
+  description: (dialog: string) => `What you entered in "${dialog}" has not been saved.`,
+  discard: "Discard",
+  keep: "Keep editing",
+} as const;
 
 export type { FieldConfig } from "./entity-form-fields";
 
@@ -53,24 +63,54 @@ export interface EntityFormDialogProps<S extends z.ZodType> {
 export function EntityFormDialog<S extends z.ZodType>(props: EntityFormDialogProps<S>) {
   const { open, onOpenChange, title, description, size = "default" } = props;
   const [busy, setBusy] = useState(false);
+  // Whether the form holds input that closing would throw away, and the question about it.
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => {
+    if (!dirty.current) return true;
+    setAsking(true);
+    return false;
+  };
+  const close = () => {
+    dirty.current = false;
+    setBusy(false);
+    onOpenChange(false);
+  };
   return (
-    <Dialog
-      open={open}
-      onClose={() => {
-        setBusy(false);
-        onOpenChange(false);
-      }}
-      title={title}
-      description={description}
-      dismissible={!busy}
-      // Long forms scroll inside the dialog, so a phone reaches the buttons.
-      className={cn(
-        "max-h-[calc(100dvh-2rem)] overflow-auto",
-        size === "wide" ? "w-[min(100vw-2rem,56rem)]" : "w-[min(100vw-2rem,42rem)]",
-      )}
-    >
-      <EntityForm {...props} onBusyChange={setBusy} />
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onClose={close}
+        onRequestClose={requestClose}
+        title={title}
+        description={description}
+        dismissible={!busy}
+        // Long forms scroll inside the dialog, so a phone reaches the buttons.
+        className={cn(
+          "max-h-[calc(100dvh-2rem)] overflow-auto",
+          size === "wide" ? "w-[min(100vw-2rem,56rem)]" : "w-[min(100vw-2rem,42rem)]",
+        )}
+      >
+        <EntityForm
+          {...props}
+          onBusyChange={setBusy}
+          onDirtyChange={(isDirty) => (dirty.current = isDirty)}
+          onCancel={() => {
+            if (requestClose()) close();
+          }}
+        />
+      </Dialog>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={DISCARD_CHANGES_TEXT.title}
+        description={DISCARD_CHANGES_TEXT.description(title)}
+        confirmLabel={DISCARD_CHANGES_TEXT.discard}
+        cancelLabel={DISCARD_CHANGES_TEXT.keep}
+        icon={null}
+        onConfirm={close}
+      />
+    </>
   );
 }
 
@@ -81,8 +121,14 @@ function EntityForm<S extends z.ZodType>({
   children,
   preview,
   onBusyChange,
+  onDirtyChange,
+  onCancel,
   ...options
-}: EntityFormDialogProps<S> & { onBusyChange: (busy: boolean) => void }) {
+}: EntityFormDialogProps<S> & {
+  onBusyChange: (busy: boolean) => void;
+  onDirtyChange: (dirty: boolean) => void;
+  onCancel: () => void;
+}) {
   const form = useEntityForm({
     ...options,
     onSuccess: (data) => {
@@ -90,17 +136,21 @@ function EntityForm<S extends z.ZodType>({
       onOpenChange(false);
     },
   });
-  const { busy } = form;
+  const { busy, dirty } = form;
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // Links and the browser's Back ask too, and a reload warns.
+  const prompt = useUnsavedChanges(dirty ? [options.title] : []);
 
   return (
     <form {...form.formProps}>
+      {prompt}
       {form.hiddenFields}
       {/* A disabled fieldset disables every control and button inside while saving. */}
       <fieldset disabled={busy} className="min-w-0 space-y-6">
         {form.renderFields({ autoFocusFirst: true, children, preview })}
         <div className="flex flex-col-reverse gap-3 border-t border-border/60 pt-5 sm:flex-row sm:justify-end">
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+          <Button variant="ghost" onClick={onCancel}>
             Cancel
           </Button>
           <SubmitButton ref={form.submitRef} pending={busy} disabled={form.uploading}>

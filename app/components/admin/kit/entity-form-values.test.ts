@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "~/domain/zod";
 import {
+  changedFields,
   errorsAfterChange,
+  errorsAfterEdit,
   formDataToValues,
   formNeedsMultipart,
   validateForm,
@@ -156,6 +158,58 @@ describe("errorsAfterChange", () => {
     expect(errorsAfterChange(errors, atOpening, new Set(["isFeatured"]))).toEqual({
       title: "Too short",
       imageUrl: "Needs an image",
+    });
+  });
+});
+
+describe("changedFields", () => {
+  it("names the fields whose value moved, lists item by item", () => {
+    const opening = { title: "", tags: ["jazz"], isActive: "true" };
+    expect(changedFields(opening, { ...opening })).toEqual(new Set());
+    expect(changedFields(opening, { ...opening, title: "Blue Hour" })).toEqual(new Set(["title"]));
+    expect(changedFields(opening, { ...opening, tags: ["jazz", "live"] })).toEqual(
+      new Set(["tags"]),
+    );
+    expect(changedFields(opening, { ...opening, tags: ["jazz"] })).toEqual(new Set());
+  });
+});
+
+describe("errorsAfterEdit", () => {
+  it("clears a message once its field is fixed", () => {
+    expect(errorsAfterEdit({ color: "Invalid colour" }, {}, new Set(["color"]), false)).toEqual({});
+  });
+
+  it("updates the message of a field that is still wrong in another way", () => {
+    expect(
+      errorsAfterEdit({ price: "Required" }, { price: "Too low" }, new Set(["price"]), false),
+    ).toEqual({ price: "Too low" });
+  });
+
+  it("drops a browser message fixed by a change elsewhere, keeps one still wrong", () => {
+    expect(
+      errorsAfterEdit(
+        { imageUrl: "An image is needed for a featured item", title: "Required" },
+        { title: "Required" },
+        new Set(["isFeatured"]),
+        false,
+      ),
+    ).toEqual({ title: "Required" });
+  });
+
+  it("keeps a server's message on a field nobody touched, and rechecks a touched one", () => {
+    expect(
+      errorsAfterEdit(
+        { slug: "Already taken", pdfUrl: "Not a PDF" },
+        {},
+        new Set(["pdfUrl"]),
+        true,
+      ),
+    ).toEqual({ slug: "Already taken" });
+  });
+
+  it("shows the new error of a changed field that had none", () => {
+    expect(errorsAfterEdit({}, { email: "Invalid email" }, new Set(["email"]), false)).toEqual({
+      email: "Invalid email",
     });
   });
 });

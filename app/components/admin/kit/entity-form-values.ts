@@ -76,3 +76,38 @@ export function errorsAfterChange(
     ),
   );
 }
+
+/** The names whose value differs between two snapshots of a form (lists compared item by item). */
+export function changedFields(
+  before: Readonly<Record<string, string | readonly string[]>>,
+  after: Readonly<Record<string, string | readonly string[]>>,
+): Set<string> {
+  const same = (a: unknown, b: unknown) =>
+    Array.isArray(a) && Array.isArray(b)
+      ? a.length === b.length && a.every((item, i) => item === b[i])
+      : a === b;
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return new Set([...names].filter((name) => !same(before[name], after[name])));
+}
+
+/**
+ * The messages after a field changes, once the form has been submitted: a changed field
+ * shows what the check finds now (or nothing), an error already shown follows the check
+ * (fixed elsewhere, it goes), and a server's message on a field nobody touched stays
+ * (the browser cannot check it, e.g. a name already taken).
+ */
+export function errorsAfterEdit(
+  shown: FieldErrors,
+  checked: FieldErrors,
+  changed: ReadonlySet<string>,
+  shownByServer: boolean,
+): FieldErrors {
+  const next: FieldErrors = {};
+  for (const [name, message] of Object.entries(shown)) {
+    const recheck = changed.has(name) || !shownByServer;
+    const now = recheck ? checked[name] : message;
+    if (now) next[name] = now;
+  }
+  for (const name of changed) if (checked[name] && !next[name]) next[name] = checked[name];
+  return next;
+}

@@ -17,6 +17,7 @@ import { cn } from "~/lib/cn";
 import type { FieldConfig } from "./entity-form-fields";
 import { SubmitButton } from "./submit-button";
 import { useEntityForm } from "./use-entity-form";
+import { useUnsavedChanges } from "./use-unsaved-changes";
 
 export interface EntityInlineFormProps<S extends z.ZodType> {
   /** Posted as the hidden `intent` field, e.g. "collaboration:create". */
@@ -77,6 +78,8 @@ function InlineForm<S extends z.ZodType>({
     },
   });
   const { formRef } = form;
+  // Leaving the screen with something typed here asks first (links, Back, a reload).
+  const prompt = useUnsavedChanges(form.dirty ? [ariaLabel ?? submitLabel] : []);
 
   useEffect(() => {
     if (!focusOnMount) return;
@@ -89,6 +92,7 @@ function InlineForm<S extends z.ZodType>({
 
   return (
     <form {...form.formProps} aria-label={ariaLabel} className={className}>
+      {prompt}
       {form.hiddenFields}
       <fieldset disabled={form.busy} className="min-w-0 space-y-4">
         {form.renderFields({ gridClassName: cn("items-start gap-4", gridClassName), children })}

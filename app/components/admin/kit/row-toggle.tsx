@@ -1,4 +1,4 @@
-import { Switch } from "~/components/ui/switch";
+import { FormSwitch } from "~/components/ui/switch";
 import { useRowControls } from "./row-controls";
 import { useAdminFetcher } from "./use-admin-fetcher";
 
@@ -19,7 +19,7 @@ export interface RowToggleProps {
 /**
  * An Active / Visible / Featured switch in a table row. It posts intent, id, flag and
  * the new value (“true”/“false”) and shows the new state at once; a failed save
- * flips it back. A real submit button, so it works without JavaScript too.
+ * flips it back. Without JavaScript it is the form's submit button (FormSwitch).
  */
 export function RowToggle({ id, flag, checked, label, intent, action, disabled }: RowToggleProps) {
   const table = useRowControls();
@@ -31,8 +31,7 @@ export function RowToggle({ id, flag, checked, label, intent, action, disabled }
       <input type="hidden" name="intent" value={intent ?? table.intents.setFlag} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="flag" value={flag} />
-      <Switch
-        type="submit"
+      <FormSwitch
         name="value"
         value={String(!on)}
         checked={on}

@@ -21,7 +21,13 @@ import {
   type FormControls,
   type FormSnapshot,
 } from "./entity-form-fields";
-import { errorsAfterChange, formNeedsMultipart, validateForm } from "./entity-form-values";
+import {
+  changedFields,
+  errorsAfterChange,
+  errorsAfterEdit,
+  formNeedsMultipart,
+  validateForm,
+} from "./entity-form-values";
 import { FormAlert } from "./form-alert";
 import { fieldErrorsOf, useAdminFetcher } from "./use-admin-fetcher";
 
@@ -61,6 +67,12 @@ export function useEntityForm<S extends z.ZodType>({
   const [snapshot, setSnapshot] = useState<FormSnapshot>(() =>
     initialSnapshot(fields, defaultValues),
   );
+  // As the form opened: a change from it is unsaved input that closing would throw away.
+  const [opening] = useState(snapshot);
+  const dirty = changedFields(opening, snapshot).size > 0;
+  // After the first Save the messages follow the fields as they change.
+  const submitted = useRef(false);
+  const checkedSnapshot = useRef(snapshot);
   // Upload fields with a file on its way: Save waits for them (the URL is not there yet).
   const [uploading, setUploading] = useState<ReadonlySet<string>>(() => new Set());
   const setUploadBusy = useCallback((name: string, isBusy: boolean) => {
@@ -105,6 +117,38 @@ export function useEntityForm<S extends z.ZodType>({
     const checked = validateForm(schema, new FormData(form), listFields);
     return checked.success ? {} : checked.fieldErrors;
   });
+  // What was typed before the page's script took over the form (its fields are
+  // uncontrolled, so the text stays on screen) counts as typed: it is unsaved input.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed: FormSnapshot = {};
+    for (const field of fields) {
+      if (!TYPED_KINDS.has(field.kind)) continue;
+      const element = form.elements.namedItem(field.name);
+      const value = element && "value" in element ? element.value : undefined;
+      if (typeof value === "string" && value !== snapshot[field.name]) typed[field.name] = value;
+    }
+    if (Object.keys(typed).length > 0) setSnapshot((current) => ({ ...current, ...typed }));
+    // Once, as the form appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const changed = changedFields(checkedSnapshot.current, snapshot);
+    checkedSnapshot.current = snapshot;
+    const form = formRef.current;
+    if (!submitted.current || changed.size === 0 || !form) return;
+    const shown = clientErrors ?? serverErrors;
+    const checked = validateForm(schema, new FormData(form), listFields);
+    const found = checked.success ? {} : checked.fieldErrors;
+    const next = errorsAfterEdit(shown, found, changed, clientErrors === null);
+    // Nothing shown and nothing found: leave the form's failure alert (Retry …) alone.
+    if (Object.keys(shown).length > 0 || Object.keys(next).length > 0) setClientErrors(next);
+    // Only a change of the values re-checks; the errors it sets must not run it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [snapshot]);
+
   const setValue = (name: string, value: string | string[]) => {
     setSnapshot((current) => ({ ...current, [name]: value }));
     liveCheck.changed(name, (found) => setClientErrors(found));
@@ -132,6 +176,7 @@ export function useEntityForm<S extends z.ZodType>({
     event.preventDefault();
     if (busy || uploading.size > 0) return;
     liveCheck.cancel();
+    submitted.current = true;
     const formData = new FormData(event.currentTarget);
     const checked = validateForm(schema, formData, listFields);
     if (!checked.success) {
@@ -219,6 +264,8 @@ export function useEntityForm<S extends z.ZodType>({
 
   return {
     busy,
+    /** Something differs from how the form opened. */
+    dirty,
     /** A file is still on its way: Save waits. */
     uploading: uploading.size > 0,
     isEdit: id != null,
@@ -234,6 +281,18 @@ export function useEntityForm<S extends z.ZodType>({
     renderFields,
   };
 }
+
+/**
+ * Fields typed into, whose element keeps its own value. (A select or date input may show
+ * a value other than the one it was given, e.g. its first option: not something typed.)
+ */
+const TYPED_KINDS: ReadonlySet<FieldConfig["kind"]> = new Set([
+  "text",
+  "url",
+  "email",
+  "textarea",
+  "number",
+]);
 
 /** Consecutive fields of one group (or of none) together, in the form's order. */
 function groupRuns(fields: readonly FieldConfig[]) {

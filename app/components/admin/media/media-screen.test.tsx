@@ -57,8 +57,8 @@ describe("the media screen's table", () => {
     expect(html).toContain(">Photo<");
     const switchOf = (name: string) =>
       new RegExp(`<button[^>]*aria-label="${name}"[^>]*>`).exec(html)?.[0] ?? "";
-    expect(switchOf("Featured: Solo Under the Spot")).toContain('aria-checked="true"');
-    expect(switchOf("Visible: Solo Under the Spot")).toContain('aria-checked="false"');
+    expect(switchOf("Featured: Solo Under the Spot")).toContain('aria-pressed="true"');
+    expect(switchOf("Visible: Solo Under the Spot")).toContain('aria-pressed="false"');
     expect(html).toContain('aria-label="Edit &quot;Solo Under the Spot&quot;"');
     expect(html).toContain('aria-label="Delete &quot;Solo Under the Spot&quot;"');
     // The photo's small variant, not the full-size file.
