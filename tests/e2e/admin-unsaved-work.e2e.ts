@@ -1,8 +1,8 @@
 /**
  * The artist's typed work is never lost (issue 26, items 1 to 5, 20 and 21), in Chromium
  * as the owner: a save during a dropped connection (route.abort) or behind a proxy's 502
- * keeps the form as typed and says "Connection Error" with Retry, and Retry saves once the
- * connection is back; closing a dialog or leaving a screen with unsaved input asks first;
+ * keeps the form as typed and says "Connection Error", and saving again once the connection
+ * is back saves; closing a dialog or leaving a screen with unsaved input asks first;
  * text typed before the page's script has run is kept; after a failed Save a field's
  * message follows the field; at 390 px every row's controls are in view on every
  * collection screen (and axe finds nothing serious); a row moved to the top keeps the
@@ -52,7 +52,7 @@ async function openMediaItemEditor(page: Page) {
 }
 
 describe("a save lost in transit", () => {
-  it("keeps the typed text, says Connection Error, and Retry saves once the connection is back", async () => {
+  it("keeps the typed text, says Connection Error, and saves once the connection is back", async () => {
     const { page } = await openAsOwner(browser, "/admin/media");
     allowConsoleError(page, /Failed to load resource/);
     let dialog = await openMediaItemEditor(page);
@@ -65,18 +65,20 @@ describe("a save lost in transit", () => {
         // The connection drops during Save.
         const reconnect = await cutSaves(page, "/admin/media", (route) => route.abort("aborted"));
         await description.fill(edited);
-        await dialog.getByRole("button", { name: "Save", exact: true }).click();
+        await dialog.getByRole("button", { name: "Save Changes" }).click();
         await waitForNewToast(page, "Connection Error");
         // The screen is still the screen, the dialog still open with what was typed.
         expect(await page.getByText("Unable to load content").count()).toBe(0);
         expect(await description.inputValue()).toBe(edited);
         await eventually(() =>
-          dialog.getByRole("button", { name: "Save", exact: true }).isEnabled(),
+          dialog.getByRole("button", { name: "Save Changes" }).isEnabled(),
         ).toBe(true);
 
-        // Back online: the toast's Retry sends the same save.
+        // The dialog says so too (the toast's Retry sits behind the modal dialog): Save
+        // again once the connection is back.
+        await dialog.getByRole("alert").getByText("did not reach the server").waitFor();
         await reconnect();
-        await page.locator("[data-sonner-toast]").getByRole("button", { name: "Retry" }).click();
+        await dialog.getByRole("button", { name: "Save Changes" }).click();
         await waitForNewToast(page, "Media item updated successfully");
         await dialog.waitFor({ state: "hidden" });
       },
@@ -87,7 +89,7 @@ describe("a save lost in transit", () => {
           return;
         }
         await dialog.getByLabel("Description").fill(original);
-        await dialog.getByRole("button", { name: "Save", exact: true }).click();
+        await dialog.getByRole("button", { name: "Save Changes" }).click();
         await waitForNewToast(page, "Media item updated successfully");
         await dialog.waitFor({ state: "hidden" });
       },
@@ -109,7 +111,7 @@ describe("a save lost in transit", () => {
     const description = dialog.getByLabel("Description");
     const typed = `Typed during an outage ${RUN}`;
     await description.fill(typed);
-    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
     await waitForNewToast(page, "Connection Error");
     expect(await description.inputValue()).toBe(typed);
     expect(await page.getByText("Unable to load content").count()).toBe(0);
@@ -176,7 +178,10 @@ describe("unsaved input is never thrown away without asking", () => {
     await context.addCookies(await ownerSessionCookies(browser));
     // Hold the page's scripts, so the form is the server's HTML while the artist types.
     const held: Route[] = [];
-    await page.route(/\/assets\/.*\.js(\?.*)?$/, (route) => void held.push(route));
+    let release = false;
+    await page.route(/\/assets\/.*\.js(\?.*)?$/, (route) =>
+      release ? route.continue() : void held.push(route),
+    );
     await page.goto(new URL("/admin/about?tab=collaborations", page.url()).href, {
       waitUntil: "commit",
     });
@@ -186,7 +191,7 @@ describe("unsaved input is never thrown away without asking", () => {
     await artist.fill(`Early ${RUN}`);
     await eventually(() => held.length > 0, "the scripts were held").toBe(true);
 
-    await page.unroute(/\/assets\/.*\.js(\?.*)?$/);
+    release = true;
     for (const route of held.splice(0)) await route.continue();
     await waitForHydration(page);
     expect(await artist.inputValue()).toBe(`Early ${RUN}`);
@@ -202,7 +207,7 @@ describe("unsaved input is never thrown away without asking", () => {
     const { page } = await openAsOwner(browser, "/admin/media");
     await page.getByRole("button", { name: "Add Media Item" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Media Item" });
-    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await dialog.getByRole("button", { name: "Create Media Item" }).click();
     await dialog.getByText("Title is required").waitFor();
     await dialog.getByLabel("Title").fill("A");
     await dialog.getByText("Title must be at least 2 characters").waitFor();

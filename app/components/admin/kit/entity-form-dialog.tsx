@@ -94,7 +94,9 @@ export function EntityFormDialog<S extends z.ZodType>(props: EntityFormDialogPro
         <EntityForm
           {...props}
           onBusyChange={setBusy}
-          onDirtyChange={(isDirty) => (dirty.current = isDirty)}
+          onDirtyChange={(isDirty) => {
+            dirty.current = isDirty;
+          }}
           onCancel={() => {
             if (requestClose()) close();
           }}
@@ -138,7 +140,9 @@ function EntityForm<S extends z.ZodType>({
   });
   const { busy, dirty } = form;
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
   // Links and the browser's Back ask too, and a reload warns.
   const prompt = useUnsavedChanges(dirty ? [options.title] : []);
 

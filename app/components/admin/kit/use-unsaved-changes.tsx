@@ -13,6 +13,7 @@
  * search parameter) is never blocked.
  */
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import { useBlocker, type BlockerFunction } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog";
 
@@ -130,7 +131,9 @@ function UnsavedChangesPrompt() {
     return () => window.removeEventListener("beforeunload", ask);
   }, [dirty]);
 
-  return (
+  // In the body: the hook's first user may sit in a hidden tab panel, where a dialog
+  // would open unseen.
+  return createPortal(
     <ConfirmDialog
       open={blocker.state === "blocked"}
       onOpenChange={(open) => {
@@ -148,6 +151,7 @@ function UnsavedChangesPrompt() {
         leaving.current = true;
         current.proceed();
       }}
-    />
+    />,
+    document.body,
   );
 }
