@@ -358,11 +358,15 @@ describe.each(await testDatabaseKinds())("the orders screen's service on %s", (k
       new URLSearchParams("q=list-&from=2026-03-01"),
       { timeZone: TZ, now: new Date("2026-04-01T00:00:00Z") },
     );
-    expect(filename).toBe("orders-2026-04-01.csv");
+    // Midnight UTC is still March 31 in New York: the file is named after the site's day.
+    expect(filename).toBe("orders-2026-03-31.csv");
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toMatch(/^Order ID,Created,Email,Status,Total/);
+    expect(lines[0]).toMatch(/^Order ID,Created \(America\/New_York\),Email,Status,Total/);
+    expect(lines[0]).toContain("Shipped At (America/New_York)");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(b.id);
+    // 15:00 UTC on March 12 is 11:00 in New York (daylight time began March 8).
+    expect(lines[1]).toContain(`${b.id},2026-03-12T11:00:00-04:00,`);
     expect(lines[1]).toContain("2 × List CD");
     expect(lines[2]).toContain("list-alpha@example.com");
   });
