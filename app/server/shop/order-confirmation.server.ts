@@ -81,6 +81,12 @@ export async function queueOrderConfirmation(
         ? order.shippingAddress
         : null,
     }),
+    // Sent late (no mail server until now), it is pointless once the order was refunded
+    // or its links were replaced.
+    [
+      { kind: "orderPaid", orderId: order.id },
+      ...(tokens.length ? [{ kind: "downloads" as const, tokenIds: tokens.map((t) => t.id) }] : []),
+    ],
   );
   return { queued, links: tokens.length };
 }
