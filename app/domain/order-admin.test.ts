@@ -190,6 +190,7 @@ describe("putting a refunded order's goods back in stock (issue 26, item 10)", (
     const id = "0b7c3f9e-2a4d-4c1b-9e8f-1a2b3c4d5e6f";
     expect(refundOrderSchema.parse({ orderId: id, restock: "true" }).restock).toBe(true);
     expect(refundOrderSchema.parse({ orderId: id, restock: "on" }).restock).toBe(true);
+    expect(refundOrderSchema.parse({ orderId: id, restock: "false" }).restock).toBe(false);
     expect(refundOrderSchema.parse({ orderId: id }).restock).toBe(false);
   });
 });

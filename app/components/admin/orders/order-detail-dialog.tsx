@@ -22,7 +22,6 @@ import { Input } from "~/components/ui/input";
 import type { AdminActionResult } from "~/domain/admin-action";
 import { MARK_SHIPPED_MAX } from "~/domain/mark-shipped";
 import {
-  ORDER_ADMIN_TEXT,
   canRefund,
   needsShipping,
   type OrderDetail,

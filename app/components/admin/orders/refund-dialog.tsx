@@ -1,17 +1,15 @@
 /**
- * The refund confirmation. Beside the kit's confirmation it asks one thing more for an
- * order with counted goods: "Put the items back in stock", ticked when the order was
- * not shipped (the goods are still on the shelf), not when it was (they may never
- * come back). The buyer's refund mail is sent by the server either way.
+ * The refund confirmation: the kit's ConfirmDialog, with one question more for an
+ * order with physical goods, "Put the items back in stock", ticked when the order was
+ * not shipped (the goods are still on the shelf), not when it was (they may never come
+ * back). The box is the dialog's own state, posted as a field with the refund. The
+ * buyer's refund mail is sent by the server either way.
  */
-import { useEffect, useState } from "react";
-import { Loader2, RotateCcw } from "lucide-react";
-import { FormAlert } from "~/components/admin/kit/form-alert";
+import { useState } from "react";
+import { RotateCcw } from "lucide-react";
+import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { formatMoney } from "~/components/admin/kit/format";
-import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
-import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Dialog } from "~/components/ui/dialog";
 import type { AdminActionResult } from "~/domain/admin-action";
 import { ORDER_ADMIN_TEXT, restockByDefault, type OrderDetail } from "~/domain/order-admin";
 import { providerLabel } from "./order-format";
@@ -27,87 +25,48 @@ export function RefundDialog({
   onOpenChange: (open: boolean) => void;
   onDone: (data: AdminActionResult | undefined) => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const [restock, setRestock] = useState(() => restockByDefault(order));
   const links = order.lines.some((line) => line.hasDownload || line.links.length);
-  return (
-    <Dialog
-      open={open}
-      onClose={() => {
-        setBusy(false);
-        onOpenChange(false);
-      }}
-      role="alertdialog"
-      title={ORDER_ADMIN_TEXT.refundConfirmTitle}
-      description={`Refund ${formatMoney(order.totalAmount, order.currency)} in full to ${order.customerEmail} through ${providerLabel(order.provider)}? ${links ? "The order's download links stop working at once. " : ""}The buyer gets an e-mail. This cannot be undone.`}
-      dismissible={!busy}
-      className="w-[min(100vw-2rem,28rem)]"
-    >
-      {/* Mounted per opening, so the box starts from the order's default each time. */}
-      {open && (
-        <RefundForm
-          order={order}
-          onBusyChange={setBusy}
-          onCancel={() => onOpenChange(false)}
-          onDone={(data) => {
-            onDone(data);
-            onOpenChange(false);
-          }}
-        />
-      )}
-    </Dialog>
-  );
-}
-
-function RefundForm({
-  order,
-  onBusyChange,
-  onCancel,
-  onDone,
-}: {
-  order: OrderDetail;
-  onBusyChange: (busy: boolean) => void;
-  onCancel: () => void;
-  onDone: (data: AdminActionResult | undefined) => void;
-}) {
-  const { fetcher, busy, failure } = useAdminFetcher({ onSuccess: onDone });
-  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
   const restockId = `refund-restock-${order.id}`;
   return (
-    <fetcher.Form method="post">
-      <input type="hidden" name="intent" value="refund" />
-      <input type="hidden" name="orderId" value={order.id} />
-      {order.hasPhysical && (
-        <div className="mt-4 rounded-xl border border-border/70 p-3">
-          <label
-            htmlFor={restockId}
-            className="flex min-h-6 cursor-pointer items-center gap-3 text-sm font-medium"
-          >
-            <Checkbox
-              id={restockId}
-              name="restock"
-              value="true"
-              defaultChecked={restockByDefault(order)}
-              aria-describedby={`${restockId}-hint`}
-            />
-            {ORDER_ADMIN_TEXT.restockLabel}
-          </label>
-          <p id={`${restockId}-hint`} className="mt-1 pl-8 text-xs text-muted-foreground">
-            {order.shippedAt
-              ? "This order was shipped: tick it only if the goods came back."
-              : "This order was not shipped, so its goods are still here."}
-          </p>
-        </div>
-      )}
-      <FormAlert message={failure} className="mt-2" />
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="ghost" data-autofocus disabled={busy} onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="destructive" disabled={busy}>
-          {busy ? <Loader2 aria-hidden className="animate-spin" /> : <RotateCcw aria-hidden />}
-          {busy ? "Refunding..." : "Refund"}
-        </Button>
-      </div>
-    </fetcher.Form>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        // Every opening starts from the order's default.
+        if (next) setRestock(restockByDefault(order));
+        onOpenChange(next);
+      }}
+      title={ORDER_ADMIN_TEXT.refundConfirmTitle}
+      description={
+        <>
+          {`Refund ${formatMoney(order.totalAmount, order.currency)} in full to ${order.customerEmail} through ${providerLabel(order.provider)}? ${links ? "The order's download links stop working at once. " : ""}The buyer gets an e-mail. This cannot be undone.`}
+          {order.hasPhysical && (
+            <span className="mt-4 block rounded-xl border border-border/70 p-3">
+              <label
+                htmlFor={restockId}
+                className="flex min-h-6 cursor-pointer items-center gap-3 font-medium text-foreground"
+              >
+                <Checkbox
+                  id={restockId}
+                  checked={restock}
+                  onChange={(event) => setRestock(event.currentTarget.checked)}
+                />
+                {ORDER_ADMIN_TEXT.restockLabel}
+              </label>
+              <span className="mt-1 block pl-8 text-xs">
+                {order.shippedAt
+                  ? "This order was shipped: tick it only if the goods came back."
+                  : "This order was not shipped, so its goods are still here."}
+              </span>
+            </span>
+          )}
+        </>
+      }
+      confirmLabel="Refund"
+      pendingLabel="Refunding..."
+      icon={<RotateCcw aria-hidden />}
+      fields={{ intent: "refund", orderId: order.id, restock: restock ? "true" : "false" }}
+      onDone={onDone}
+    />
   );
 }
