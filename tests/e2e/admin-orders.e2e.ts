@@ -93,7 +93,8 @@ const orderDialog = (page: Page) => page.getByRole("dialog", { name: /^Order #[0
 /** A product's stock as /admin/shop's Stock column shows it. */
 async function adminStock(page: Page, title: string): Promise<string> {
   await goto(page, "/admin/shop");
-  const headers = await page.locator("[data-slot=data-table] thead th").allInnerTexts();
+  // textContent: innerText would be the header as styled (upper case).
+  const headers = await page.locator("[data-slot=data-table] thead th").allTextContents();
   const column = headers.findIndex((h) => h.trim() === "Stock");
   expect(column).toBeGreaterThanOrEqual(0);
   const row = page.locator("tbody tr[data-row-id]").filter({ hasText: title });

@@ -5,7 +5,7 @@
  * back). The box is the dialog's own state, posted as a field with the refund. The
  * buyer's refund mail is sent by the server either way.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { RotateCcw } from "lucide-react";
 import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { formatMoney } from "~/components/admin/kit/format";
@@ -26,16 +26,17 @@ export function RefundDialog({
   onDone: (data: AdminActionResult | undefined) => void;
 }) {
   const [restock, setRestock] = useState(() => restockByDefault(order));
+  const byDefault = restockByDefault(order);
+  // Every opening starts from the order's default, which changes once it is shipped.
+  useEffect(() => {
+    if (open) setRestock(byDefault);
+  }, [open, byDefault]);
   const links = order.lines.some((line) => line.hasDownload || line.links.length);
   const restockId = `refund-restock-${order.id}`;
   return (
     <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        // Every opening starts from the order's default.
-        if (next) setRestock(restockByDefault(order));
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title={ORDER_ADMIN_TEXT.refundConfirmTitle}
       description={
         <>
