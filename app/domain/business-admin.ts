@@ -40,7 +40,40 @@ export const messageRetrySchema = z.object({ id: z.uuid("Unknown message") });
 
 export const subscriberRemoveSchema = z.object({ id: z.uuid("Unknown subscriber") });
 
-export type DeliveryStatus = "pending" | "sent" | "failed" | "unknown";
+/**
+ * A mail's state as the messages screen shows it: the outbox's own (pending, sent,
+ * failed, dropped), "unconfigured" for a pending mail while no mail server is set up
+ * (it cannot leave; "Delivering" would wait forever), "unknown" for no mail at all.
+ */
+export type DeliveryStatus = "pending" | "sent" | "failed" | "dropped" | "unconfigured" | "unknown";
+
+/** The outbox's status of a mail, read for the screen. */
+export function deliveryStatus(
+  outboxStatus: string | null | undefined,
+  mailServerConfigured: boolean,
+): DeliveryStatus {
+  switch (outboxStatus) {
+    case "pending":
+      return mailServerConfigured ? "pending" : "unconfigured";
+    case "sent":
+    case "failed":
+    case "dropped":
+      return outboxStatus;
+    default:
+      return "unknown";
+  }
+}
+
+/** A mail to a buyer or a user that did not go out: on the messages screen, with why. */
+export interface UnsentMail {
+  id: string;
+  to: string;
+  subject: string;
+  status: DeliveryStatus;
+  /** Why it was dropped, or the last delivery error. */
+  reason: string | null;
+  queuedAt: string;
+}
 
 export interface AdminMessage {
   id: string;
@@ -55,6 +88,8 @@ export interface AdminMessage {
     attempts: number;
     lastError: string | null;
     sentAt: string | null;
+    /** Why the mail was not sent after all (status dropped). */
+    dropReason: string | null;
   };
 }
 
@@ -83,5 +118,7 @@ export const DELIVERY_LABELS: Record<DeliveryStatus, string> = {
   pending: "Delivering",
   sent: "Delivered",
   failed: "Delivery failed",
+  dropped: "Not sent: no longer meaningful",
+  unconfigured: "Not sent: no mail server configured",
   unknown: "Not mailed",
 };

@@ -43,5 +43,9 @@ describe("toCsv", () => {
 describe("csvFilename", () => {
   it("names the dataset and the UTC day", () => {
     expect(csvFilename("orders", new Date("2026-11-23T23:59:00Z"))).toBe("orders-2026-11-23.csv");
+    // The site's day when a zone is given: 02:00 UTC is still the evening before in New York.
+    expect(csvFilename("orders", new Date("2026-11-24T02:00:00Z"), "America/New_York")).toBe(
+      "orders-2026-11-23.csv",
+    );
   });
 });

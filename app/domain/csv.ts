@@ -3,6 +3,8 @@
  * ends, and cells that a spreadsheet would run as a formula are neutralised, because
  * buyers and subscribers type some of these values themselves.
  */
+import { calendarDayIn } from "./time-zone";
+
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
 export interface CsvColumn<Row> {
@@ -33,7 +35,11 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/** "orders-2026-11-23.csv": the dataset and the day it was taken. */
-export function csvFilename(dataset: string, now: Date): string {
-  return `${dataset}-${now.toISOString().slice(0, 10)}.csv`;
+/**
+ * "orders-2026-11-23.csv": the dataset and the day it was taken, in `timeZone` when
+ * given (the site's day, as the file's times), else in UTC.
+ */
+export function csvFilename(dataset: string, now: Date, timeZone?: string): string {
+  const day = timeZone ? calendarDayIn(now, timeZone) : now.toISOString().slice(0, 10);
+  return `${dataset}-${day}.csv`;
 }

@@ -11,6 +11,8 @@ import {
   parseDay,
   parseOrderFilters,
   refundOrderSchema,
+  restockByDefault,
+  restockQuantities,
 } from "./order-admin";
 
 const parse = (query: string) => parseOrderFilters(new URLSearchParams(query));
@@ -159,5 +161,36 @@ describe("action forms", () => {
   it("needs an order id", () => {
     expect(refundOrderSchema.safeParse({ orderId: id }).success).toBe(true);
     expect(refundOrderSchema.safeParse({ orderId: "1; drop" }).success).toBe(false);
+  });
+});
+
+describe("putting a refunded order's goods back in stock (issue 26, item 10)", () => {
+  it("is ticked by default only for an unshipped order with physical goods", () => {
+    expect(restockByDefault({ hasPhysical: true, shippedAt: null })).toBe(true);
+    expect(restockByDefault({ hasPhysical: true, shippedAt: "2026-11-27T10:00:00Z" })).toBe(false);
+    expect(restockByDefault({ hasPhysical: false, shippedAt: null })).toBe(false);
+  });
+
+  it("puts back only counted goods, per item, and nothing for a deleted item", () => {
+    const quantities = restockQuantities([
+      { shopItemId: "cd", category: "cd", quantity: 2 },
+      { shopItemId: "cd", category: "cd", quantity: 1 },
+      { shopItemId: "shirt", category: " Merchandise ", quantity: 1 },
+      { shopItemId: "sheet", category: "sheet_music", quantity: 3 },
+      { shopItemId: "mp3", category: "digital_music", quantity: 1 },
+      { shopItemId: null, category: "physical_music", quantity: 4 },
+    ]);
+    expect([...quantities]).toEqual([
+      ["cd", 3],
+      ["shirt", 1],
+    ]);
+  });
+
+  it("reads the dialog's box: ticked sends a value, unticked sends nothing", () => {
+    const id = "0b7c3f9e-2a4d-4c1b-9e8f-1a2b3c4d5e6f";
+    expect(refundOrderSchema.parse({ orderId: id, restock: "true" }).restock).toBe(true);
+    expect(refundOrderSchema.parse({ orderId: id, restock: "on" }).restock).toBe(true);
+    expect(refundOrderSchema.parse({ orderId: id, restock: "false" }).restock).toBe(false);
+    expect(refundOrderSchema.parse({ orderId: id }).restock).toBe(false);
   });
 });

@@ -7,7 +7,9 @@
 import { z } from "./zod";
 import { searchText } from "./control-characters";
 import type { DownloadTokenState } from "./downloads";
+import { formBoolean } from "./form-fields";
 import type { ShippingAddress } from "./shipping-address";
+import { isStockTrackedCategory } from "./stock";
 import { zonedTimeToInstant } from "./time-zone";
 
 export const ORDER_STATUSES = ["pending", "completed", "refunded", "failed", "cancelled"] as const;
@@ -55,6 +57,7 @@ export const ORDER_ADMIN_TEXT = {
   alreadyRefunded: "Order Already Refunded",
   refundFailed: "Failed to refund order",
   refundConfirmTitle: "Refund Order",
+  restockLabel: "Put the items back in stock",
   linksResent: "Download Links Sent Successfully",
   resendFailed: "Failed to resend download links",
   shipped: "Order Marked as Shipped",
@@ -190,6 +193,34 @@ export function needsShipping(order: {
   return order.paymentStatus === "completed" && order.hasPhysical && !order.shippedAt;
 }
 
+/**
+ * Whether the refund dialog's "Put the items back in stock" starts ticked: the goods
+ * of an order that was not shipped are still on the shelf; shipped ones may never
+ * come back, so the artist ticks it only when they do.
+ */
+export function restockByDefault(order: {
+  hasPhysical: boolean;
+  shippedAt: Date | string | null;
+}): boolean {
+  return order.hasPhysical && !order.shippedAt;
+}
+
+/**
+ * What a refund puts back on the shelf: the quantities of the order's counted goods
+ * (CDs, records, merchandise) per shop item. Downloads have no stock; a line whose
+ * item was deleted has nowhere to go back to.
+ */
+export function restockQuantities(
+  lines: readonly { shopItemId: string | null; category: string; quantity: number }[],
+): Map<string, number> {
+  const quantities = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.shopItemId || !isStockTrackedCategory(line.category) || line.quantity <= 0) continue;
+    quantities.set(line.shopItemId, (quantities.get(line.shopItemId) ?? 0) + line.quantity);
+  }
+  return quantities;
+}
+
 /** Only a paid order can be refunded, and only in full. */
 export function canRefund(order: { paymentStatus: string; captureId: string | null }): boolean {
   return order.paymentStatus === "completed" && Boolean(order.captureId);
@@ -273,6 +304,10 @@ export interface OrderDetail {
 
 const orderIdField = z.string().trim().regex(UUID, "Unknown order");
 
-export const refundOrderSchema = z.object({ orderId: orderIdField });
+export const refundOrderSchema = z.object({
+  orderId: orderIdField,
+  /** "Put the items back in stock": an unticked box is not sent, so absent means no. */
+  restock: formBoolean(false),
+});
 export const resendLinksSchema = z.object({ orderId: orderIdField });
 // Mark shipped: `markShippedSchema` of ./mark-shipped (the shipping service's own form).

@@ -35,9 +35,19 @@ describe("format labels named from the item (issue 15, item 5)", () => {
   it("keeps the spec's labels when the artist names no medium", () => {
     expect(shown({ category: "physical_music" })).toBe("CD");
     expect(shown({ category: "cd", format: "  " })).toBe("CD");
-    expect(shown({ category: "sheet_music", hasDownload: true, format: null })).toBe(
-      "Printed · PDF",
+    expect(shown({ category: "sheet_music", hasDownload: false, format: null })).toBe("Printed");
+  });
+
+  it("labels sheet music that delivers a PDF as one unless the artist names a medium (issue 26, item 11)", () => {
+    expect(shown({ category: "sheet_music", hasDownload: true, format: null })).toBe("PDF");
+    expect(shown({ category: "sheet_music", hasDownload: true, format: "  " })).toBe("PDF");
+    expect(productFormats(item({ category: "sheet_music", hasDownload: true }))).toEqual(["pdf"]);
+    // The artist's word wins: a printed score also sold as a PDF lists both.
+    expect(shown({ category: "sheet_music", hasDownload: true, format: "Printed score" })).toBe(
+      "Printed score · PDF",
     );
+    // Other categories keep their medium beside the PDF.
+    expect(shown({ category: "cd", hasDownload: true })).toBe("CD · PDF");
   });
 
   it("names the medium as the artist does", () => {
@@ -80,7 +90,9 @@ describe("the shop editor's format field", () => {
     expect(["cd", "physical_music", "sheet_music"].every(namesFormat)).toBe(true);
     expect(["digital_music", "merchandise", "free_content"].some(namesFormat)).toBe(false);
     expect(formatHint("physical_music")).toContain('Blank: "CD"');
-    expect(formatHint("sheet_music")).toContain('Blank: "Printed"');
+    expect(formatHint("sheet_music")).toContain(
+      'Blank: "PDF" when a PDF is attached, "Printed" otherwise',
+    );
   });
 
   it("is trimmed, blank as null, and kept short", () => {

@@ -118,8 +118,12 @@ export function formatLabel(format: ProductFormat, name?: string | null): string
 /**
  * The spec's rule: digital if a Bandcamp URL is set; cd for cd and physical_music with
  * a price; physical for sheet music with a price; pdf if a PDF is set; digital by
- * default. A medium the artist names after another listed format ("PDF" for a lead
- * sheet sold as its PDF) is that format, listed once: a PDF is not also printed.
+ * default. Two refinements, so the label says what the buyer gets:
+ * - sheet music that delivers a PDF is printed only when the artist names its medium
+ *   ("Printed score"): with the format left blank the buyer gets the PDF and no
+ *   shipping step, so it reads "PDF", not "Printed" (issue 26, item 11);
+ * - a medium the artist names after another listed format ("PDF" for a lead sheet sold
+ *   as its PDF) is that format, listed once: a PDF is not also printed.
  */
 export function productFormats(
   item: Pick<ShopItemForProduct, "category" | "price" | "bandcampUrl" | "hasDownload" | "format">,
@@ -129,7 +133,8 @@ export function productFormats(
   if (item.bandcampUrl) formats.push("digital");
   if ((item.category === "cd" || item.category === "physical_music") && hasPrice)
     formats.push("cd");
-  if (item.category === "sheet_music" && hasPrice) formats.push("physical");
+  const pdfOnly = item.category === "sheet_music" && item.hasDownload && !formatName(item.format);
+  if (item.category === "sheet_music" && hasPrice && !pdfOnly) formats.push("physical");
   if (item.hasDownload) formats.push("pdf");
   const named = formatName(item.format)?.toLowerCase();
   const isNamedAfterAnother = (format: ProductFormat) =>

@@ -51,10 +51,10 @@ export function namesFormat(category: string): boolean {
 
 /** The editor's hint under Format, with the label the shop shows when it is blank. */
 export function formatHint(category: string): string {
-  const fallback = category === "sheet_music" ? FORMAT_LABELS.physical : FORMAT_LABELS.cd;
-  const examples =
-    category === "sheet_music" ? '"PDF" or "Printed score"' : '"Vinyl LP" or "Cassette"';
-  return `The medium as buyers read it, such as ${examples}. Blank: "${fallback}".`;
+  if (category === "sheet_music") {
+    return `The medium as buyers read it, such as "PDF" or "Printed score". Blank: "${FORMAT_LABELS.pdf}" when a PDF is attached, "${FORMAT_LABELS.physical}" otherwise.`;
+  }
+  return `The medium as buyers read it, such as "Vinyl LP" or "Cassette". Blank: "${FORMAT_LABELS.cd}".`;
 }
 
 export function shopCategoryLabel(category: string): string {

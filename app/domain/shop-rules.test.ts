@@ -113,9 +113,13 @@ describe("product derivation", () => {
       "cd",
     ]);
     expect(productFormats(item({ category: "physical_music", price: null }))).toEqual(["digital"]);
-    expect(productFormats(item({ category: "sheet_music", hasDownload: true }))).toEqual([
+    // Sheet music with its PDF and no named medium is the PDF (issue 26, item 11).
+    expect(productFormats(item({ category: "sheet_music", hasDownload: true }))).toEqual(["pdf"]);
+    expect(
+      productFormats(item({ category: "sheet_music", hasDownload: true, format: "Printed" })),
+    ).toEqual(["physical", "pdf"]);
+    expect(productFormats(item({ category: "sheet_music", hasDownload: false }))).toEqual([
       "physical",
-      "pdf",
     ]);
     expect(productFormats(item({ category: "sheet_music", price: 0, hasDownload: true }))).toEqual([
       "pdf",

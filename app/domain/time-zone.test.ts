@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isValidTimeZone, isoWithOffset, utcOffsetMinutes, zonedTimeToInstant } from "./time-zone";
+import {
+  instantInZone,
+  isValidTimeZone,
+  isoWithOffset,
+  utcOffsetMinutes,
+  zonedTimeToInstant,
+} from "./time-zone";
 
 describe("site time zone", () => {
   it("knows valid zones", () => {
@@ -36,5 +42,27 @@ describe("site time zone", () => {
         "2026-01-15T19:30:00+01:00",
       );
     }
+  });
+});
+
+describe("an instant as the site's clock reads it (exports, issue 26 item 12)", () => {
+  it("writes the wall clock with the zone's offset, to the second", () => {
+    expect(instantInZone(new Date("2026-11-27T10:10:17.495Z"), "America/New_York")).toBe(
+      "2026-11-27T05:10:17-05:00",
+    );
+    expect(instantInZone(new Date("2026-07-04T02:30:00Z"), "America/New_York")).toBe(
+      "2026-07-03T22:30:00-04:00",
+    );
+    expect(instantInZone(new Date("2026-11-27T10:10:17Z"), "Asia/Kolkata")).toBe(
+      "2026-11-27T15:40:17+05:30",
+    );
+    expect(instantInZone(new Date("2026-11-27T10:10:17Z"), "UTC")).toBe(
+      "2026-11-27T10:10:17+00:00",
+    );
+  });
+
+  it("names the same instant: parsing it back gives the time it came from, to the second", () => {
+    const instant = new Date("2026-03-08T07:30:05Z"); // just after New York's clocks went forward
+    expect(new Date(instantInZone(instant, "America/New_York")).getTime()).toBe(instant.getTime());
   });
 });

@@ -117,7 +117,23 @@ function computeIsoWithOffset(
   timeZone: string,
 ): string {
   const offset = utcOffsetMinutes(zonedTimeToInstant(local, timeZone), timeZone);
-  const sign = offset < 0 ? "-" : "+";
-  const abs = Math.abs(offset);
-  return `${local.date}T${pad(local.hour)}:${pad(local.minute)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${local.date}T${pad(local.hour)}:${pad(local.minute)}:00${offsetText(offset)}`;
+}
+
+/** "+05:30" / "-05:00": an offset in minutes as ISO 8601 writes it. */
+function offsetText(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * An instant as the site's wall clock reads it, with the zone's offset at that
+ * instant, to the second: 2026-11-27T05:10:17-05:00. Exports use it, so a spreadsheet
+ * shows the times the screens show and still knows the exact instant.
+ */
+export function instantInZone(instant: Date, timeZone: string): string {
+  const c = wallClockIn(instant, timeZone);
+  const clock = `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)}T${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
+  return `${clock}${offsetText(utcOffsetMinutes(instant, timeZone))}`;
 }

@@ -71,7 +71,7 @@ describe("cart store", () => {
     const cart = readCart();
     expect(cart[0]!.addedAt).toBeInstanceOf(Date);
     expect(cart[0]!.quantity).toBe(3);
-    expect(cart[0]!.selectedFormat).toBe("physical"); // the first listed format
+    expect(cart[0]!.selectedFormat).toBe("pdf"); // the first listed format
     expect(readCart()).toBe(cart);
   });
 
@@ -135,5 +135,14 @@ describe("cart store", () => {
     // Nothing new: no write, no event.
     refreshCartProducts([toProduct(item({ inventoryCount: 1, price: 16 }))]);
     expect(changes).toBe(before + 1);
+  });
+
+  it("moves a line off a format its product no longer lists (issue 26, item 11)", () => {
+    const sheet = item({ id: "sheet-1", category: "sheet_music", inventoryCount: null });
+    // Carted while the lead sheet read "Printed" (no PDF on file yet).
+    addProductToCart(toProduct(sheet));
+    expect(readCart()[0]!.selectedFormat).toBe("physical");
+    refreshCartProducts([toProduct({ ...sheet, hasDownload: true })]);
+    expect(readCart()[0]!.selectedFormat).toBe("pdf");
   });
 });

@@ -11,6 +11,7 @@ import { useSyncExternalStore } from "react";
 import {
   CART_STORAGE_KEY,
   addToCart,
+  defaultFormat,
   parseCart,
   serializeCart,
   toCartProduct,
@@ -150,15 +151,21 @@ export function refreshCartProducts(products: readonly Product[]): void {
     const fresh = byId.get(line.product.id);
     if (!fresh) return line;
     const product = toCartProduct(fresh);
-    const pricePerItem = unitPrice(product, line.selectedFormat);
+    // A format the product no longer lists (sheet music carted as "Printed" before it
+    // read as its PDF) becomes the product's own, so the line says what is bought.
+    const selectedFormat = product.formats.includes(line.selectedFormat)
+      ? line.selectedFormat
+      : defaultFormat(product);
+    const pricePerItem = unitPrice(product, selectedFormat);
     if (
+      selectedFormat === line.selectedFormat &&
       pricePerItem === line.pricePerItem &&
       JSON.stringify(product) === JSON.stringify(line.product)
     ) {
       return line;
     }
     changed = true;
-    return { ...line, product, pricePerItem };
+    return { ...line, product, selectedFormat, pricePerItem };
   });
   if (changed) writeCart(next);
 }

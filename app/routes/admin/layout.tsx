@@ -57,7 +57,7 @@ function AdminFrame({ email, children }: { email?: string; children: React.React
             )}
             <Link
               to="/"
-              className="inline-flex items-center gap-1.5 text-foreground/80 transition-colors hover:text-primary"
+              className="inline-flex min-h-6 items-center gap-1.5 text-foreground/80 transition-colors hover:text-primary"
             >
               View site <ExternalLink aria-hidden className="size-3.5" />
             </Link>

@@ -9,6 +9,7 @@ import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/messages";
 import { MessagesList } from "~/components/admin/business/messages-list";
+import { UnsentMailList } from "~/components/admin/business/messages-unsent-mail";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { ListPagination, withPage } from "~/components/admin/kit/list-pagination";
 import { pageNumber } from "~/domain/audit-log";
@@ -18,6 +19,7 @@ import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import {
   listMessages,
+  listUnsentMail,
   retryMessageDelivery,
   setMessageHandled,
   type MessageFilter,
@@ -32,13 +34,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const filter: MessageFilter = params.get("filter") === "unhandled" ? "unhandled" : "all";
-  const page = await orNull(
-    listMessages(getDb(), { filter, page: pageNumber(params.get("page")) }),
-    "messages",
-  );
+  const db = getDb();
+  const [page, unsent] = await Promise.all([
+    orNull(listMessages(db, { filter, page: pageNumber(params.get("page")) }), "messages"),
+    orNull(listUnsentMail(db), "unsent mail"),
+  ]);
   return {
     filter,
     page,
+    unsent,
     timeZone: getEnv().SITE_TIME_ZONE,
     toast: page ? null : newToast("error", "Error", MESSAGES_TEXT.fetchFailed),
   };
@@ -73,7 +77,7 @@ export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);
-  const { filter, page, timeZone } = loaderData;
+  const { filter, page, unsent, timeZone } = loaderData;
   const tab = (value: MessageFilter, label: string) => (
     <Link
       to={value === "all" ? "/admin/messages" : "/admin/messages?filter=unhandled"}
@@ -135,6 +139,14 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </AdminSection>
+      {unsent && unsent.length > 0 && (
+        <AdminSection
+          title="Mail not sent"
+          description="Mails to buyers and people signing in that did not go out. One whose links stopped working before it could leave is not sent late."
+        >
+          <UnsentMailList mails={unsent} timeZone={timeZone} />
+        </AdminSection>
+      )}
     </AdminScreen>
   );
 }

@@ -80,10 +80,14 @@ export async function action({ request }: Route.ActionArgs) {
     refund: intent({
       schema: refundOrderSchema,
       run: ({ db, actor, input }) =>
-        refundOrder(db, actor, input.orderId, { providerFor: orderPaymentProvider }),
-      success: ({ order, refundedNow }) => ({
+        refundOrder(db, actor, input.orderId, {
+          providerFor: orderPaymentProvider,
+          restock: input.restock,
+          siteUrl: getEnv().SITE_URL,
+        }),
+      success: ({ order, refundedNow, restocked }) => ({
         title: refundedNow ? ORDER_ADMIN_TEXT.refunded : ORDER_ADMIN_TEXT.alreadyRefunded,
-        description: `Order #${shortOrderId(order.id)} · ${formatPrice(order.totalAmount)}`,
+        description: refundSentence(order, refundedNow, restocked),
       }),
       failure: ORDER_ADMIN_TEXT.refundFailed,
     }),
@@ -165,6 +169,18 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       />
     </AdminScreen>
   );
+}
+
+/** "Order #00BBDB08 · $14.00 · 1 item back in stock · the buyer has been told". */
+function refundSentence(
+  order: { id: string; totalAmount: number },
+  refundedNow: boolean,
+  restocked: number,
+): string {
+  const parts = [`Order #${shortOrderId(order.id)}`, formatPrice(order.totalAmount)];
+  if (restocked) parts.push(`${restocked === 1 ? "1 item" : `${restocked} items`} back in stock`);
+  if (refundedNow) parts.push("the buyer has been told");
+  return parts.join(" · ");
 }
 
 function orderCountSentence(total: number, filtered: boolean): string {

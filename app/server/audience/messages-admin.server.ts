@@ -3,14 +3,14 @@
  * mail that carried each one to the artist, marked handled or not, and a failed
  * delivery sent again.
  */
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { ADMIN_LIST_PAGE_SIZE } from "~/domain/audit-log";
-import type { AdminMessage } from "~/domain/business-admin";
+import { deliveryStatus, type AdminMessage, type UnsentMail } from "~/domain/business-admin";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { Conflict, NotFound } from "../core/errors.server";
 import type { Database } from "../db/database.server";
 import { contactMessages, mailOutbox } from "../db/schema.server";
-import { flushOutbox } from "../mail/mail.server";
+import { flushOutbox, mailServerConfigured } from "../mail/mail.server";
 
 export type MessageFilter = "all" | "unhandled";
 
@@ -44,6 +44,7 @@ export async function listMessages(
       attempts: mailOutbox.attempts,
       lastError: mailOutbox.lastError,
       sentAt: mailOutbox.sentAt,
+      dropReason: mailOutbox.dropReason,
     })
     .from(contactMessages)
     .leftJoin(mailOutbox, eq(mailOutbox.id, contactMessages.mailOutboxId))
@@ -56,7 +57,7 @@ export async function listMessages(
     unhandled,
     page,
     pageCount,
-    messages: rows.map(({ message, status, attempts, lastError, sentAt }) => ({
+    messages: rows.map(({ message, status, attempts, lastError, sentAt, dropReason }) => ({
       id: message.id,
       name: message.name,
       email: message.email,
@@ -65,13 +66,53 @@ export async function listMessages(
       receivedAt: message.createdAt.toISOString(),
       handledAt: message.handledAt?.toISOString() ?? null,
       delivery: {
-        status: (status as AdminMessage["delivery"]["status"] | null) ?? "unknown",
+        status: deliveryStatus(status, mailServerConfigured()),
         attempts: attempts ?? 0,
         lastError: lastError ?? null,
         sentAt: sentAt?.toISOString() ?? null,
+        dropReason: dropReason ?? null,
       },
     })),
   };
+}
+
+/**
+ * The other mails (to buyers, to people signing in) that did not go out, newest
+ * first: dropped as no longer meaningful (with the reason), failed, or waiting for a
+ * mail server. Contact messages show their own state on their cards.
+ */
+export async function listUnsentMail(db: Database, limit = 20): Promise<UnsentMail[]> {
+  const configured = mailServerConfigured();
+  const rows = await db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      status: mailOutbox.status,
+      dropReason: mailOutbox.dropReason,
+      lastError: mailOutbox.lastError,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .leftJoin(contactMessages, eq(contactMessages.mailOutboxId, mailOutbox.id))
+    .where(
+      and(
+        isNull(contactMessages.id),
+        configured
+          ? inArray(mailOutbox.status, ["failed", "dropped"])
+          : inArray(mailOutbox.status, ["failed", "dropped", "pending"]),
+      ),
+    )
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    status: deliveryStatus(row.status, configured),
+    reason: row.dropReason ?? row.lastError ?? null,
+    queuedAt: row.createdAt.toISOString(),
+  }));
 }
 
 export async function countUnhandledMessages(db: Database): Promise<number> {

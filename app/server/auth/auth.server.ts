@@ -98,7 +98,14 @@ export function createAuth({ db, secret, siteUrl }: AuthConfig) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, url }) {
-        await sendMail(db, verificationMail(user.email, user.name, url));
+        // Sent late, an expired link or an address verified meanwhile would only mislead.
+        await sendMail(db, verificationMail(user.email, user.name, url), [
+          {
+            kind: "until",
+            expiresAt: new Date(Date.now() + VERIFICATION_EXPIRES_IN_SECONDS * 1000).toISOString(),
+          },
+          { kind: "unverified", email: user.email },
+        ]);
       },
     },
     user: {

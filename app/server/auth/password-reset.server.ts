@@ -127,7 +127,10 @@ export async function requestPasswordReset(
       value: user.id,
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
     });
-    return queueMail(tx, passwordResetMail(email, url.toString()));
+    // Sent late, a link already used, replaced or expired would only mislead.
+    return queueMail(tx, passwordResetMail(email, url.toString()), [
+      { kind: "oneTimeLink", identifier: identifierFor(token) },
+    ]);
   });
   deliverQueuedMail(db, [queued]);
   return "sent";

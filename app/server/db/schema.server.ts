@@ -20,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ShippingAddress } from "~/domain/shipping-address";
+import type { MailCondition } from "~/domain/mail-validity";
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -535,10 +536,14 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastError: text(),
     sentAt: timestamp({ withTimezone: true }),
+    /** When the mail still means something (domain/mail-validity.ts); [] for always. */
+    conditions: jsonb().$type<MailCondition[]>().notNull().default([]),
+    /** Why a mail was not sent after all (status dropped), shown on /admin/messages. */
+    dropReason: text(),
     createdAt: createdAt(),
   },
   (t) => [
-    check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check("mail_outbox_status", sql`${t.status} in ('pending', 'sent', 'failed', 'dropped')`),
     index("mail_outbox_due").on(t.status, t.nextAttemptAt),
   ],
 );

@@ -63,7 +63,7 @@ describe.each(await testDatabaseKinds())("mail outbox on %s", (kind) => {
     };
     const start = new Date();
     const first = await deliverDueMail(t.db, transport, { from: "site@example.com", now: start });
-    expect(first).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(first).toEqual({ sent: 0, retrying: 1, failed: 0, dropped: 0 });
     const [queued] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(queued).toMatchObject({
       status: "pending",
@@ -77,6 +77,7 @@ describe.each(await testDatabaseKinds())("mail outbox on %s", (kind) => {
       sent: 0,
       retrying: 0,
       failed: 0,
+      dropped: 0,
     });
 
     const later = new Date(start.getTime() + retryDelayMs(1) + 1);
@@ -84,6 +85,7 @@ describe.each(await testDatabaseKinds())("mail outbox on %s", (kind) => {
       sent: 1,
       retrying: 0,
       failed: 0,
+      dropped: 0,
     });
     expect(sent).toEqual(["fan@example.com"]);
     const [done] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));

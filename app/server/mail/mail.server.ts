@@ -2,11 +2,20 @@
  * Mail goes through the outbox: a message is a row first, then a worker delivers it.
  * A dead SMTP server therefore loses nothing; the row waits and is retried with
  * backoff. With no SMTP_URL the message stays in the outbox and is printed to the log.
+ * Just before a message leaves, the conditions it was queued with are checked
+ * (domain/mail-validity.ts): one whose links no longer work is dropped, with a reason,
+ * rather than sent late.
  */
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import {
+  mailDropReason,
+  parseMailConditions,
+  type MailCondition,
+  type MailConditionFact,
+} from "~/domain/mail-validity";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/database.server";
-import { mailOutbox } from "../db/schema.server";
+import { downloadTokens, mailOutbox, orders, users, verifications } from "../db/schema.server";
 import { getEnv } from "../core/env.server";
 import { logger } from "../core/logger.server";
 import { singleton } from "../core/singleton.server";
@@ -48,7 +57,11 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-export async function enqueueMail(db: Database, message: MailMessage): Promise<string> {
+export async function enqueueMail(
+  db: Database,
+  message: MailMessage,
+  conditions: readonly MailCondition[] = [],
+): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -61,6 +74,7 @@ export async function enqueueMail(db: Database, message: MailMessage): Promise<s
       textBody: message.text,
       htmlBody: message.html,
       headers: message.headers ?? {},
+      conditions: [...conditions],
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
@@ -70,6 +84,65 @@ export interface DeliveryResult {
   sent: number;
   retrying: number;
   failed: number;
+  /** No longer meaningful: not sent (status dropped, with the reason). */
+  dropped: number;
+}
+
+/** Answers a mail's conditions from the database, one fact per condition. */
+export async function mailConditionFacts(
+  db: Database,
+  conditions: readonly MailCondition[],
+  now: Date,
+): Promise<MailConditionFact[]> {
+  const facts: MailConditionFact[] = [];
+  for (const condition of conditions) {
+    switch (condition.kind) {
+      case "until":
+        facts.push({ kind: "until" });
+        break;
+      case "downloads": {
+        const [row] = condition.tokenIds.length
+          ? await db
+              .select({ live: count() })
+              .from(downloadTokens)
+              .where(
+                and(
+                  inArray(downloadTokens.id, condition.tokenIds),
+                  gt(downloadTokens.expiresAt, now),
+                  sql`${downloadTokens.downloadCount} < ${downloadTokens.downloadLimit}`,
+                ),
+              )
+          : [{ live: 0 }];
+        facts.push({ kind: "downloads", live: row?.live ?? 0 });
+        break;
+      }
+      case "orderPaid": {
+        const [order] = await db
+          .select({ status: orders.paymentStatus })
+          .from(orders)
+          .where(eq(orders.id, condition.orderId));
+        facts.push({ kind: "orderPaid", status: order?.status ?? null });
+        break;
+      }
+      case "oneTimeLink": {
+        const [link] = await db
+          .select({ expiresAt: verifications.expiresAt })
+          .from(verifications)
+          .where(eq(verifications.identifier, condition.identifier));
+        facts.push({ kind: "oneTimeLink", expiresAt: link?.expiresAt ?? null });
+        break;
+      }
+      case "unverified": {
+        const [user] = await db
+          .select({ verified: users.emailVerified })
+          .from(users)
+          .where(eq(users.email, condition.email));
+        facts.push({ kind: "unverified", verified: user?.verified ?? false });
+        break;
+      }
+    }
+  }
+  return facts;
 }
 
 /**
@@ -82,7 +155,7 @@ export async function deliverDueMail(
   options: { from: string; now?: Date; batchSize?: number },
 ): Promise<DeliveryResult> {
   const now = options.now ?? new Date();
-  const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
+  const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0, dropped: 0 };
   const due = await db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -106,6 +179,19 @@ export async function deliverDueMail(
       )
       .returning();
     if (!claimed) continue;
+    const conditions = parseMailConditions(claimed.conditions);
+    const dropReason = conditions.length
+      ? mailDropReason(conditions, await mailConditionFacts(db, conditions, now), now)
+      : null;
+    if (dropReason) {
+      await db
+        .update(mailOutbox)
+        .set({ status: "dropped", dropReason })
+        .where(eq(mailOutbox.id, id));
+      result.dropped++;
+      logger.info({ mailId: id, reason: dropReason }, "Mail dropped: no longer meaningful");
+      continue;
+    }
     try {
       await transport.send({
         from: options.from,
@@ -169,9 +255,18 @@ export function setMailTransport(transport: MailTransport | null): void {
   mailer().transport = transport;
 }
 
+/** Whether a mail server is configured: without one every message waits in the outbox. */
+export function mailServerConfigured(): boolean {
+  return mailer().transport !== null;
+}
+
 /** Writes the message to the outbox and asks the worker to deliver it now. */
-export async function sendMail(db: Database, message: MailMessage): Promise<string> {
-  const id = await enqueueMail(db, message);
+export async function sendMail(
+  db: Database,
+  message: MailMessage,
+  conditions: readonly MailCondition[] = [],
+): Promise<string> {
+  const id = await enqueueMail(db, message, conditions);
   if (!mailer().transport) {
     // No SMTP: the outbox keeps it, and the log shows it so a developer can follow links.
     logger.info(
@@ -198,7 +293,7 @@ export function flushOutbox(db: Database): Promise<void> {
       m.again = false;
       try {
         const r = await deliverDueMail(db, transport, { from: getEnv().MAIL_FROM });
-        if (r.sent || r.retrying || r.failed) logger.info(r, "Mail delivery pass");
+        if (r.sent || r.retrying || r.failed || r.dropped) logger.info(r, "Mail delivery pass");
       } catch (error) {
         logger.error({ err: error }, "Mail delivery pass failed");
       }

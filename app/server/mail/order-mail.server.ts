@@ -1,6 +1,6 @@
 /**
  * The shop's mails: the order confirmation with download links, the late-capture
- * refund notice, the answer to "Lost your download links?" and the shipping notice.
+ * refund notice, the refund notice, the answer to "Lost your download links?" and the shipping notice.
  * All go through the outbox, so a dead SMTP server delays them but never loses them.
  */
 import { shortOrderId } from "~/domain/downloads";
@@ -115,6 +115,45 @@ export function lateCaptureRefundMail(input: {
       "Nothing else is needed from you. We are sorry for the trouble.",
     ],
     action: { label: "Back to the shop", url: `${input.siteUrl}/shop` },
+  });
+}
+
+/**
+ * The buyer's notice of a full refund (from the back office or PayPal's dashboard):
+ * what was refunded, how much, and, when the order had downloads, that its links no
+ * longer work, so a dead link is explained before it is clicked.
+ */
+export function orderRefundedMail(input: {
+  to: string;
+  orderId: string;
+  total: number;
+  lines: readonly MailLine[];
+  /** The order had download links, which the refund ended. */
+  hadDownloads: boolean;
+  demo: boolean;
+  siteUrl: string;
+}): MailMessage {
+  const ref = shortOrderId(input.orderId);
+  const paragraphs = [
+    input.demo
+      ? `Your demo order ${ref} has been refunded. No money moved.`
+      : `Your order ${ref} has been refunded in full: ${formatPrice(input.total)} goes back to the account you paid with. PayPal usually shows refunds within a few days.`,
+    "What was refunded:",
+    ...input.lines.map((l) => `${l.quantity} × ${l.title} — ${formatPrice(l.lineTotal)}`),
+    `Total refunded: ${formatPrice(input.total)}`,
+  ];
+  if (input.hadDownloads) {
+    paragraphs.push("The download links of this order no longer work.");
+  }
+  paragraphs.push(
+    `If you have a question about this refund, please write to us: ${input.siteUrl}/contact`,
+  );
+  return renderMail({
+    to: input.to,
+    subject: `Your order ${ref} has been refunded`,
+    heading: "Your order has been refunded",
+    paragraphs,
+    action: { label: "Visit the shop", url: `${input.siteUrl}/shop` },
   });
 }
 

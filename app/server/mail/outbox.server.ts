@@ -4,6 +4,7 @@
  * the transaction has committed. Without SMTP the text goes to the log, as `sendMail`
  * does, so a developer can follow the links.
  */
+import type { MailCondition } from "~/domain/mail-validity";
 import type { Database, Executor } from "../db/database.server";
 import { getEnv } from "../core/env.server";
 import { logger } from "../core/logger.server";
@@ -14,9 +15,16 @@ export interface QueuedMail {
   message: MailMessage;
 }
 
-/** Writes the message to the outbox inside the caller's transaction. */
-export async function queueMail(tx: Executor, message: MailMessage): Promise<QueuedMail> {
-  return { id: await enqueueMail(tx as Database, message), message };
+/**
+ * Writes the message to the outbox inside the caller's transaction, with the
+ * conditions under which it is still worth sending (none: always).
+ */
+export async function queueMail(
+  tx: Executor,
+  message: MailMessage,
+  conditions: readonly MailCondition[] = [],
+): Promise<QueuedMail> {
+  return { id: await enqueueMail(tx as Database, message, conditions), message };
 }
 
 /** After commit: deliver now (or, without SMTP, show the text in the log). */

@@ -95,6 +95,7 @@ export async function requestDownloadRecovery(
           expiresAt: t.expiresAt,
         })),
       }),
+      tokens.length ? [{ kind: "downloads", tokenIds: tokens.map((t) => t.id) }] : [],
     );
   });
   deliverQueuedMail(db, [queued]);

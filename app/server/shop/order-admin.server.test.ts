@@ -22,6 +22,7 @@ import {
   mailsTo,
   orderBody,
   providerOrderBody,
+  stockOf,
   type CartLine,
 } from "../testing/shop-fixtures.server";
 
@@ -135,6 +136,80 @@ describe.each(await testDatabaseKinds())("the orders screen's service on %s", (k
     const delivery = fake.webhook("PAYMENT.CAPTURE.REFUNDED", order.providerOrderId);
     await handlePaymentWebhook(t.db, paypal, delivery.headers, delivery.body, { siteUrl: SITE });
     expect(await purchaseCount(item.id)).toBe(4);
+  });
+
+  it("puts an unshipped CD back in stock once, mails the buyer, and audits both (issue 26, items 9 and 10)", async () => {
+    const cd = await insertShopItem(t.db, {
+      title: "Refund Shelf CD",
+      category: "cd",
+      inventoryCount: 58,
+    });
+    const sheet = await sheetMusic("Refund Shelf Sheet");
+    const email = "restock@example.com";
+    const order = await buy(
+      demo,
+      [
+        { item: cd, quantity: 1 },
+        { item: sheet, quantity: 1 },
+      ],
+      email,
+    );
+    expect(await stockOf(t.db, cd.id)).toBe(57);
+
+    const outcomes = await Promise.all([
+      refundOrder(t.db, ACTOR, order.id, { providerFor, restock: true, siteUrl: SITE }),
+      refundOrder(t.db, ACTOR, order.id, { providerFor, restock: true, siteUrl: SITE }),
+    ]);
+    await refundOrder(t.db, ACTOR, order.id, { providerFor, restock: true, siteUrl: SITE });
+    expect(outcomes.map((o) => o.restocked).sort()).toEqual([0, 1]);
+    // Back on the shelf once, however many clicks arrived.
+    expect(await stockOf(t.db, cd.id)).toBe(58);
+
+    const mails = await mailsTo(t.db, email);
+    const refundMails = mails.filter((m) => m.subject.includes("has been refunded"));
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]!.textBody).toContain("1 × Refund Shelf CD");
+    expect(refundMails[0]!.textBody).toContain("1 × Refund Shelf Sheet");
+    expect(refundMails[0]!.textBody).toContain("Total refunded: $22.00");
+    expect(refundMails[0]!.textBody).toContain("The download links of this order no longer work.");
+
+    const [audit] = await refundAudits(order.id);
+    expect(audit!.details).toMatchObject({
+      restocked: [{ title: "Refund Shelf CD", quantity: 1, stock: 58 }],
+      mailedTo: email,
+    });
+  });
+
+  it("leaves the stock alone when the box is unticked, and says nothing of links an order never had", async () => {
+    const cd = await insertShopItem(t.db, {
+      title: "Shipped CD",
+      category: "cd",
+      inventoryCount: 9,
+    });
+    const email = "no-restock@example.com";
+    const order = await buy(demo, [{ item: cd, quantity: 2 }], email);
+    const outcome = await refundOrder(t.db, ACTOR, order.id, { providerFor, siteUrl: SITE });
+    expect(outcome.restocked).toBe(0);
+    expect(await stockOf(t.db, cd.id)).toBe(7);
+    const [audit] = await refundAudits(order.id);
+    expect(audit!.details).toMatchObject({ restocked: [] });
+    const refundMail = (await mailsTo(t.db, email)).find((m) => m.subject.includes("refunded"));
+    expect(refundMail!.textBody).toContain("2 × Shipped CD");
+    expect(refundMail!.textBody).not.toContain("download links");
+  });
+
+  it("mails the buyer when the refund was made in PayPal's dashboard", async () => {
+    const item = await sheetMusic("Webhook Refund Sheet");
+    const email = "webhook-refund@example.com";
+    const order = await buy(paypal, [{ item, quantity: 1 }], email);
+    fake.refundNow(order.captureId!);
+    const delivery = fake.webhook("PAYMENT.CAPTURE.REFUNDED", order.providerOrderId);
+    await handlePaymentWebhook(t.db, paypal, delivery.headers, delivery.body, { siteUrl: SITE });
+    const refundMails = (await mailsTo(t.db, email)).filter((m) =>
+      m.subject.includes("has been refunded"),
+    );
+    expect(refundMails).toHaveLength(1);
+    expect(refundMails[0]!.textBody).toContain("The download links of this order no longer work.");
   });
 
   it("refunds a demo order and refuses orders that were never paid", async () => {
@@ -283,11 +358,15 @@ describe.each(await testDatabaseKinds())("the orders screen's service on %s", (k
       new URLSearchParams("q=list-&from=2026-03-01"),
       { timeZone: TZ, now: new Date("2026-04-01T00:00:00Z") },
     );
-    expect(filename).toBe("orders-2026-04-01.csv");
+    // Midnight UTC is still March 31 in New York: the file is named after the site's day.
+    expect(filename).toBe("orders-2026-03-31.csv");
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toMatch(/^Order ID,Created,Email,Status,Total/);
+    expect(lines[0]).toMatch(/^Order ID,Created \(America\/New_York\),Email,Status,Total/);
+    expect(lines[0]).toContain("Shipped At (America/New_York)");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(b.id);
+    // 15:00 UTC on March 12 is 11:00 in New York (daylight time began March 8).
+    expect(lines[1]).toContain(`${b.id},2026-03-12T11:00:00-04:00,`);
     expect(lines[1]).toContain("2 × List CD");
     expect(lines[2]).toContain("list-alpha@example.com");
   });

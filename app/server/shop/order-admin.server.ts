@@ -16,6 +16,7 @@ import {
   ORDER_PAGE_SIZE,
   orderDateBounds,
   orderSearch,
+  restockQuantities,
   type OrderDetail,
   type OrderFilters,
   type OrderListPage,
@@ -30,7 +31,13 @@ import type { Database, Executor } from "../db/database.server";
 import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
 import { deliverQueuedMail } from "../mail/outbox.server";
 import { revokeOrderDownloads } from "./downloads.server";
-import { confirmationLines, queueOrderConfirmation } from "./order-confirmation.server";
+import { getEnv } from "../core/env.server";
+import {
+  confirmationLines,
+  queueOrderConfirmation,
+  queueRefundMail,
+} from "./order-confirmation.server";
+import { restockItems } from "./stock.server";
 import { changePurchaseCounts, type Order } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
 import { getPaymentProvider } from "./payments/index.server";
@@ -243,23 +250,32 @@ export interface RefundOutcome {
   order: Order;
   /** False when the order was refunded already (by another click, or at PayPal). */
   refundedNow: boolean;
+  /** How many pieces went back in stock (0 unless asked for). */
+  restocked: number;
 }
 
 /**
  * Refunds a paid order in full through the provider that took the payment, then
- * records it: status refunded, the provider's refund id and time, purchase counts
- * lowered, download links deleted, audited. Refunding a refunded order does nothing.
- * Stock is not put back: the goods may have left already; the artist corrects the
- * stock in /admin/shop when they come back.
+ * records it in one transaction: status refunded, the provider's refund id and time,
+ * purchase counts lowered, download links deleted, with `restock` the order's counted
+ * goods back in stock, the buyer's refund mail queued, audited. Refunding a refunded
+ * order does nothing, so the goods go back at most once: only the transaction that
+ * moves the order from completed to refunded restocks.
  */
 export async function refundOrder(
   db: Database,
   actor: Actor,
   orderId: string,
-  options: { providerFor: (name: string) => PaymentProvider; now?: Date },
+  options: {
+    providerFor: (name: string) => PaymentProvider;
+    /** "Put the items back in stock" (the dialog's box). */
+    restock?: boolean;
+    siteUrl?: string;
+    now?: Date;
+  },
 ): Promise<RefundOutcome> {
   const order = await findOrder(db, orderId);
-  if (order.paymentStatus === "refunded") return { order, refundedNow: false };
+  if (order.paymentStatus === "refunded") return { order, refundedNow: false, restocked: 0 };
   if (order.paymentStatus !== "completed") {
     throw new Conflict("Only a completed order can be refunded.");
   }
@@ -293,12 +309,14 @@ export async function refundOrder(
       .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "completed")))
       .returning();
     if (!claimed) return null;
-    const lines = await tx
-      .select({ shopItemId: orderLines.shopItemId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id));
+    const lines = await confirmationLines(tx, order.id);
     await changePurchaseCounts(tx, lines, -1);
     const revokedLinks = await revokeOrderDownloads(tx, order.id);
+    const restocked = options.restock ? await restockItems(tx, restockQuantities(lines)) : [];
+    const queued = await queueRefundMail(tx, claimed, lines, {
+      hadDownloads: revokedLinks > 0 || lines.some((l) => l.storageKey),
+      siteUrl: options.siteUrl ?? getEnv().SITE_URL,
+    });
     await recordAudit(tx, {
       actor,
       action: "orders.refund",
@@ -310,18 +328,22 @@ export async function refundOrder(
         refundId,
         total: order.totalAmount,
         revokedLinks,
+        // What went back on the shelf: [] when the box was left unticked.
+        restocked: restocked.map(({ title, quantity, stock }) => ({ title, quantity, stock })),
+        mailedTo: order.customerEmail,
       },
     });
-    return claimed;
+    return { claimed, queued, restocked: restocked.reduce((sum, r) => sum + r.quantity, 0) };
   });
   if (!marked) {
     // Someone else recorded the refund in the meantime: the same refund, recorded once.
-    return { order: await findOrder(db, order.id), refundedNow: false };
+    return { order: await findOrder(db, order.id), refundedNow: false, restocked: 0 };
   }
+  deliverQueuedMail(db, [marked.queued]);
   // Purchase counts order the shop's "most popular" lists.
   invalidateSiteCache({ kind: "shop" });
   logger.info({ orderId: order.id, refundId }, "Order refunded from the back office");
-  return { order: marked, refundedNow: true };
+  return { order: marked.claimed, refundedNow: true, restocked: marked.restocked };
 }
 
 /**

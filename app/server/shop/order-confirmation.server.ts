@@ -9,7 +9,7 @@ import { orderNeedsShipping } from "~/domain/shipping-address";
 import type { Executor } from "../db/database.server";
 import { orderLines, shopItems, type orders } from "../db/schema.server";
 import { queueMail, type QueuedMail } from "../mail/outbox.server";
-import { orderConfirmationMail } from "../mail/order-mail.server";
+import { orderConfirmationMail, orderRefundedMail } from "../mail/order-mail.server";
 import { downloadUrl, issueDownloadTokens } from "./downloads.server";
 
 /** An order's lines with their item's file and link rules, in the order they were bought. */
@@ -81,6 +81,36 @@ export async function queueOrderConfirmation(
         ? order.shippingAddress
         : null,
     }),
+    // Sent late (no mail server until now), it is pointless once the order was refunded
+    // or its links were replaced.
+    [
+      { kind: "orderPaid", orderId: order.id },
+      ...(tokens.length ? [{ kind: "downloads" as const, tokenIds: tokens.map((t) => t.id) }] : []),
+    ],
   );
   return { queued, links: tokens.length };
+}
+
+/**
+ * Queues the buyer's refund notice in the caller's transaction (the one that marks
+ * the order refunded), so a refund and its mail commit together, once.
+ */
+export async function queueRefundMail(
+  tx: Executor,
+  order: Pick<typeof orders.$inferSelect, "id" | "provider" | "customerEmail" | "totalAmount">,
+  lines: readonly Pick<ConfirmationLine, "title" | "quantity" | "lineTotal">[],
+  options: { hadDownloads: boolean; siteUrl: string },
+): Promise<QueuedMail> {
+  return queueMail(
+    tx,
+    orderRefundedMail({
+      to: order.customerEmail,
+      orderId: order.id,
+      total: order.totalAmount,
+      lines,
+      hadDownloads: options.hadDownloads,
+      demo: order.provider === "demo",
+      siteUrl: options.siteUrl,
+    }),
+  );
 }

@@ -5,6 +5,7 @@
 import { csvFilename, toCsv, type CsvColumn, type CsvExport } from "~/domain/csv";
 import { parseOrderFilters } from "~/domain/order-admin";
 import type { ShippingAddress } from "~/domain/shipping-address";
+import { instantInZone } from "~/domain/time-zone";
 import { getEnv } from "../core/env.server";
 import type { Database } from "../db/database.server";
 import { ordersForExport } from "./order-admin.server";
@@ -28,33 +29,43 @@ export function shippingAddressText(address: ShippingAddress | null): string {
     .join(", ");
 }
 
-const COLUMNS: CsvColumn<ExportRow>[] = [
-  { header: "Order ID", value: (o) => o.id },
-  { header: "Created", value: (o) => o.createdAt },
-  { header: "Email", value: (o) => o.customerEmail },
-  { header: "Status", value: (o) => o.paymentStatus },
-  { header: "Total", value: (o) => o.totalAmount.toFixed(2) },
-  { header: "Currency", value: (o) => o.currency },
-  { header: "Items", value: (o) => o.items },
-  { header: "Provider", value: (o) => o.provider },
-  { header: "Provider Order ID", value: (o) => o.providerOrderId },
-  { header: "Capture ID", value: (o) => o.captureId },
-  { header: "Refund ID", value: (o) => o.refundId },
-  { header: "Refunded At", value: (o) => o.refundedAt },
-  { header: "Shipping Address", value: (o) => shippingAddressText(o.shippingAddress) },
-  { header: "Shipped At", value: (o) => o.shippedAt },
-  { header: "Carrier", value: (o) => o.shippingCarrier },
-  { header: "Tracking Number", value: (o) => o.trackingNumber },
-];
+/**
+ * The columns, their times in the site's zone with its offset
+ * (2026-11-27T05:10:17-05:00) and the zone named in each time's header, as the screens
+ * show the same times (docs/decisions/027).
+ */
+function orderColumns(timeZone: string): CsvColumn<ExportRow>[] {
+  const time = (value: Date | null) => (value ? instantInZone(value, timeZone) : null);
+  return [
+    { header: "Order ID", value: (o) => o.id },
+    { header: `Created (${timeZone})`, value: (o) => time(o.createdAt) },
+    { header: "Email", value: (o) => o.customerEmail },
+    { header: "Status", value: (o) => o.paymentStatus },
+    { header: "Total", value: (o) => o.totalAmount.toFixed(2) },
+    { header: "Currency", value: (o) => o.currency },
+    { header: "Items", value: (o) => o.items },
+    { header: "Provider", value: (o) => o.provider },
+    { header: "Provider Order ID", value: (o) => o.providerOrderId },
+    { header: "Capture ID", value: (o) => o.captureId },
+    { header: "Refund ID", value: (o) => o.refundId },
+    { header: `Refunded At (${timeZone})`, value: (o) => time(o.refundedAt) },
+    { header: "Shipping Address", value: (o) => shippingAddressText(o.shippingAddress) },
+    { header: `Shipped At (${timeZone})`, value: (o) => time(o.shippedAt) },
+    { header: "Carrier", value: (o) => o.shippingCarrier },
+    { header: "Tracking Number", value: (o) => o.trackingNumber },
+  ];
+}
 
 export async function exportOrdersCsv(
   db: Database,
   params: URLSearchParams,
   options: { now?: Date; timeZone?: string } = {},
 ): Promise<CsvExport> {
+  const timeZone = options.timeZone ?? getEnv().SITE_TIME_ZONE;
   const filters = parseOrderFilters(params);
-  const rows = await ordersForExport(db, filters, {
-    timeZone: options.timeZone ?? getEnv().SITE_TIME_ZONE,
-  });
-  return { filename: csvFilename("orders", options.now ?? new Date()), csv: toCsv(COLUMNS, rows) };
+  const rows = await ordersForExport(db, filters, { timeZone });
+  return {
+    filename: csvFilename("orders", options.now ?? new Date(), timeZone),
+    csv: toCsv(orderColumns(timeZone), rows),
+  };
 }

@@ -101,6 +101,7 @@ export async function markOrderShipped(
         trackingNumber,
         siteUrl,
       }),
+      [{ kind: "orderPaid", orderId }],
     );
     return { shipped: updated, queued: mail };
   });

@@ -57,6 +57,27 @@ async function returnStock(tx: Transaction, shopItemId: string, quantity: number
 }
 
 /**
+ * Puts goods back on the shelf (a refunded order that never left), inside the
+ * caller's transaction, in id order like every other stock change. Returns what went
+ * back per item: an item that no longer counts its stock takes nothing.
+ */
+export async function restockItems(
+  tx: Transaction,
+  quantities: ReadonlyMap<string, number>,
+): Promise<{ shopItemId: string; title: string; quantity: number; stock: number }[]> {
+  const restocked = [];
+  for (const [shopItemId, quantity] of byId(quantities)) {
+    const [item] = await tx
+      .update(shopItems)
+      .set({ inventoryCount: sql`${shopItems.inventoryCount} + ${quantity}` })
+      .where(and(eq(shopItems.id, shopItemId), sql`${shopItems.inventoryCount} is not null`))
+      .returning({ title: shopItems.title, stock: shopItems.inventoryCount });
+    if (item) restocked.push({ shopItemId, title: item.title, quantity, stock: item.stock ?? 0 });
+  }
+  return restocked;
+}
+
+/**
  * Holds stock for a new provider order, inside the caller's transaction (with the
  * pending order). Throws OutOfStock, which rolls the whole order back.
  */

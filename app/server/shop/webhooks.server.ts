@@ -12,7 +12,9 @@ import { orderNeedsShipping, type ShippingAddress } from "~/domain/shipping-addr
 import type { Database } from "../db/database.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { orderLines, orders, paymentWebhookEvents } from "../db/schema.server";
+import { deliverQueuedMail } from "../mail/outbox.server";
 import { revokeOrderDownloads } from "./downloads.server";
+import { confirmationLines, queueRefundMail } from "./order-confirmation.server";
 import { logger } from "../core/logger.server";
 import {
   changePurchaseCounts,
@@ -193,23 +195,29 @@ async function processEvent(
         );
         return "partial refund: order unchanged";
       }
-      const revoked = await db.transaction(async (tx) => {
+      const refunded = await db.transaction(async (tx) => {
         const [marked] = await tx
           .update(orders)
           // Refunded in PayPal's dashboard: /admin/orders shows the refund like its own.
           .set({ paymentStatus: "refunded", refundId: resource.refundId, refundedAt: new Date() })
           .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "completed")))
-          .returning({ id: orders.id });
+          .returning();
         if (!marked) return null;
         // A refunded sale no longer counts towards "most popular".
-        const lines = await tx
-          .select({ shopItemId: orderLines.shopItemId, quantity: orderLines.quantity })
-          .from(orderLines)
-          .where(eq(orderLines.orderId, order.id));
+        const lines = await confirmationLines(tx, order.id);
         await changePurchaseCounts(tx, lines, -1);
-        return revokeOrderDownloads(tx, order.id);
+        const revoked = await revokeOrderDownloads(tx, order.id);
+        // The buyer hears of it as of a refund from the back office. Stock stays as it
+        // is: nobody said whether the goods came back (docs/decisions/027).
+        const queued = await queueRefundMail(tx, marked, lines, {
+          hadDownloads: revoked > 0 || lines.some((l) => l.storageKey),
+          siteUrl: options.siteUrl,
+        });
+        return { revoked, queued };
       });
-      if (revoked === null) return `ignored: order ${order.paymentStatus}`;
+      if (refunded === null) return `ignored: order ${order.paymentStatus}`;
+      const revoked = refunded.revoked;
+      deliverQueuedMail(db, [refunded.queued]);
       invalidateSiteCache({ kind: "shop" });
       return `refunded: ${revoked} download link(s) revoked`;
     }

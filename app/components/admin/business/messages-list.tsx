@@ -8,14 +8,16 @@ import { formatDateTime } from "~/components/admin/kit/format";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DELIVERY_LABELS, type AdminMessage } from "~/domain/business-admin";
+import { DELIVERY_LABELS, type AdminMessage, type DeliveryStatus } from "~/domain/business-admin";
 
-const DELIVERY_TONES = {
+export const DELIVERY_TONES = {
   pending: "muted",
   sent: "success",
   failed: "destructive",
+  dropped: "muted",
+  unconfigured: "gold",
   unknown: "muted",
-} as const;
+} as const satisfies Record<DeliveryStatus, string>;
 
 export function MessagesList({
   messages,
@@ -94,6 +96,10 @@ function MessageCard({ message, timeZone }: { message: AdminMessage; timeZone: s
       <p className="mt-4 whitespace-pre-line break-words text-sm leading-relaxed text-foreground/90">
         {message.message}
       </p>
+
+      {message.delivery.status === "dropped" && message.delivery.dropReason && (
+        <p className="mt-3 text-xs text-muted-foreground">{message.delivery.dropReason}.</p>
+      )}
 
       {message.delivery.status === "failed" && message.delivery.lastError && (
         <p className="mt-3 text-xs text-destructive">

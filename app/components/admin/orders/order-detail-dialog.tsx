@@ -22,7 +22,6 @@ import { Input } from "~/components/ui/input";
 import type { AdminActionResult } from "~/domain/admin-action";
 import { MARK_SHIPPED_MAX } from "~/domain/mark-shipped";
 import {
-  ORDER_ADMIN_TEXT,
   canRefund,
   needsShipping,
   type OrderDetail,
@@ -32,6 +31,7 @@ import type { ShippingAddress } from "~/domain/shipping-address";
 import { formatDateTime, formatDay, formatMoney } from "~/components/admin/kit/format";
 import { LINK_STATE_LABELS, providerLabel } from "./order-format";
 import { OrderStatusBadge, ShippingBadge } from "./orders-table";
+import { RefundDialog } from "./refund-dialog";
 
 export interface OrderDetailDialogProps {
   /** The order, or null while none is open. */
@@ -87,15 +87,10 @@ export function OrderDetailDialog({ order, missing, onClose, timeZone }: OrderDe
       </DetailDialog>
       {order && (
         <>
-          <ConfirmDialog
+          <RefundDialog
+            order={order}
             open={confirm === "refund"}
             onOpenChange={(next) => setConfirm(next ? "refund" : null)}
-            title={ORDER_ADMIN_TEXT.refundConfirmTitle}
-            description={`Refund ${formatMoney(order.totalAmount, order.currency)} in full to ${order.customerEmail} through ${providerLabel(order.provider)}? The order's download links stop working at once. This cannot be undone.`}
-            confirmLabel="Refund"
-            pendingLabel="Refunding..."
-            icon={<RotateCcw aria-hidden />}
-            fields={{ intent: "refund", orderId: order.id }}
             onDone={announce}
           />
           <ConfirmDialog

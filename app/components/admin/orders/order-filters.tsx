@@ -70,7 +70,10 @@ export function OrderFiltersForm({ filters, path }: { filters: OrderFilters; pat
         <Input id="orders-to" name="to" type="date" defaultValue={filters.to ?? ""} />
       </div>
       <div className="flex flex-col gap-4 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between lg:col-span-4">
-        <label htmlFor="orders-to-ship" className="flex cursor-pointer items-center gap-3 text-sm">
+        <label
+          htmlFor="orders-to-ship"
+          className="flex min-h-6 cursor-pointer items-center gap-3 text-sm"
+        >
           <Checkbox id="orders-to-ship" name="toShip" value="1" defaultChecked={filters.toShip} />
           <span>
             To ship only{" "}

@@ -86,7 +86,7 @@ export function OrdersTable({
             to={orderHref(path, { ...filters, page: list.page }, row.id)}
             preventScrollReset
             aria-label={`Open order ${row.shortId} of ${row.customerEmail}`}
-            className="font-mono font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline"
+            className="inline-flex min-h-6 min-w-6 items-center font-mono font-semibold text-primary underline-offset-4 hover:underline focus-visible:underline"
           >
             #{row.shortId}
           </Link>
