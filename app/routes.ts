@@ -25,6 +25,7 @@ export default [
     route("downloads/recover", "routes/downloads-recover.tsx"),
     route("auth/owner-setup", "routes/owner-setup.tsx"),
     route("auth/reset-password", "routes/auth.reset-password.tsx"),
+    route("auth/verified", "routes/auth.verified.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   route("auth/sign-out", "routes/sign-out.tsx"),

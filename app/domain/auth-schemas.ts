@@ -42,6 +42,12 @@ export const signUpSchema = z.object({
 export const authFormSchema = z.discriminatedUnion("mode", [signInSchema, signUpSchema]);
 export type AuthFormInput = z.infer<typeof authFormSchema>;
 
+/** "Send a new verification link": the address the sign-in form held. */
+export const resendVerificationSchema = z.object({
+  intent: z.literal("resend-verification"),
+  email,
+});
+
 /** The owner's one-time set-up form: a name and a password typed twice. */
 export const ownerSetupSchema = z
   .object({

@@ -17,7 +17,33 @@ export const AUTH_TEXT = {
   unexpectedTitle: "An error occurred",
   unexpectedDescription: "Please try again later.",
   notAuthorizedLog: "User not authorized for admin access",
+  /** Better Auth's words for a sign-in before the address is confirmed. */
+  emailNotVerified: "Email not verified",
+  notVerifiedExplanation:
+    "Your address is not confirmed yet. Open the link in the e-mail we sent you, or get a new link.",
+  resendVerification: "Send a new verification link",
+  resendingVerification: "Sending...",
+  verificationSentTitle: "Verification link sent",
+  verificationSent:
+    "If this address has an account waiting for confirmation, a new link is on its way. It is valid for 24 hours.",
+  verificationRateLimitedTitle: "Too many requests",
+  verificationRateLimited:
+    "A new link was asked for too often. Please wait an hour, or use the newest link you have.",
+  verifiedTitle: "Email verified",
+  verifiedDescription: "Your address is confirmed and you are signed in.",
+  verifiedSignIn: "Your address is confirmed. Please sign in.",
+  verificationLinkFailed:
+    "This verification link has expired or is not valid any more. Get a new one below.",
 } as const;
+
+/** How often a new verification link may be asked for (per address, and per client). */
+export const VERIFICATION_RESEND_LIMITS = {
+  perEmail: { max: 3, windowMs: 60 * 60_000 },
+  perClient: { max: 10, windowMs: 60 * 60_000 },
+} as const;
+
+/** Where a verification link leads once the address is confirmed: it signs in and opens /admin. */
+export const AFTER_VERIFICATION_PATH = "/auth/verified";
 
 /** Better Auth's own limits for passwords (its defaults, kept explicit here). */
 export const PASSWORD_MIN_LENGTH = 8;

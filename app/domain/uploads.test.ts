@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_UPLOAD_BYTES,
   SNIFF_BYTES,
+  AUDIO_UNREADABLE,
   UPLOAD_KINDS,
   UPLOAD_KIND_NAMES,
   checkUpload,
+  claimsKind,
+  uploadHint,
   checkUploadSize,
   cleanOriginalName,
   extensionFor,
@@ -180,6 +183,12 @@ describe("checkUpload", () => {
       "File size (100.00 MB) exceeds the maximum allowed size of 100MB",
     ],
     [
+      "featured-video",
+      "video/webm",
+      100 * MB,
+      "File size (100.00 MB) exceeds the maximum allowed size of 100MB",
+    ],
+    [
       "video-large",
       "video/quicktime",
       1000 * MB,
@@ -216,7 +225,17 @@ describe("checkUpload", () => {
       "Invalid file type. Please select a video file (MP4, MOV, AVI, WebM)",
     ],
     ["audio", "video/mp4", "Please select a valid audio file (MP3, WAV, OGG, AAC, FLAC, or WebM)"],
-    ["pdf", "image/png", "Please upload a valid image/PDF file"],
+    ["pdf", "image/png", "Please upload a PDF file"],
+    [
+      "featured-video",
+      "video/ogg",
+      "Invalid file type. Please select a video file (MP4, MOV, AVI, WebM)",
+    ],
+    [
+      "video",
+      "audio/mpeg",
+      "Invalid file type. Please select a video file (MP4, WebM, OGG, AVI, MOV, WMV)",
+    ],
   ] as const)("%s refuses %s with the spec's words", (kind, type, message) => {
     expect(checkUpload(kind, { size: 10, sniffedType: type })).toMatchObject({
       ok: false,
@@ -242,6 +261,65 @@ describe("checkUpload", () => {
     expect(isUploadKind("audio")).toBe(true);
     expect(isUploadKind("toString")).toBe(false);
     expect(isUploadKind("../images")).toBe(false);
+  });
+
+  it("refuses audio that says it is audio but does not read as any as 'Audio processing failed'", () => {
+    const random = { size: 4096, sniffedType: null };
+    expect(
+      checkUpload("audio", { ...random, declaredType: "audio/mpeg", name: "take.mp3" }),
+    ).toEqual({ ok: false, reason: "unreadable", status: 422, ...AUDIO_UNREADABLE });
+    // The name alone (a browser that guessed no type) or the type alone is enough.
+    expect(checkUpload("audio", { ...random, declaredType: "", name: "Take 2.MP3" })).toMatchObject(
+      {
+        title: "Audio processing failed",
+        message: "Could not extract audio information. Please try a different file.",
+      },
+    );
+    expect(checkUpload("audio", { ...random, declaredType: "audio/wav", name: "x" })).toMatchObject(
+      {
+        reason: "unreadable",
+      },
+    );
+    // A file that never claimed to be audio is the wrong type, as is a known non-audio type.
+    expect(
+      checkUpload("audio", { ...random, declaredType: "text/plain", name: "notes.txt" }),
+    ).toMatchObject({ reason: "type", status: 415 });
+    expect(
+      checkUpload("audio", { size: 10, sniffedType: "image/png", name: "take.mp3" }),
+    ).toMatchObject({ reason: "type" });
+    // Only audio has the spec's "could not extract" words; images stay "wrong type".
+    expect(
+      checkUpload("photo", { ...random, declaredType: "image/png", name: "cover.png" }),
+    ).toMatchObject({ reason: "type", title: "Invalid file type" });
+  });
+
+  it("reads what a file claims from its declared type or its extension", () => {
+    expect(claimsKind("audio", { declaredType: "audio/x-wav" })).toBe(true);
+    expect(claimsKind("audio", { name: "a.b.flac" })).toBe(true);
+    expect(claimsKind("audio", { name: "mp3" })).toBe(false);
+    expect(claimsKind("audio", { declaredType: "video/x-ms-wmv", name: "clip.wmv" })).toBe(false);
+  });
+
+  it("derives each kind's picker list and hint from its formats (one list per kind)", () => {
+    for (const kind of UPLOAD_KIND_NAMES) {
+      const rule = UPLOAD_KINDS[kind];
+      expect(rule.types).toEqual([...new Set(rule.formats.map((f) => f.type))]);
+      for (const token of rule.formats.flatMap((f) => f.accept)) {
+        expect(rule.accept.split(","), `${kind} ${token}`).toContain(token);
+      }
+    }
+    expect(uploadHint("featured-video")).toBe("MP4, MOV, AVI or WebM, up to 100 MB.");
+    expect(UPLOAD_KINDS["featured-video"].accept).toBe(
+      "video/mp4,video/quicktime,video/x-msvideo,video/avi,video/webm,.mp4,.mov,.avi,.webm",
+    );
+    expect(UPLOAD_KINDS["featured-video"].typeMessage.message).toBe(
+      "Invalid file type. Please select a video file (MP4, MOV, AVI, WebM)",
+    );
+    expect(uploadHint("video-large")).toBe("MP4, MOV, AVI or WebM, up to 1000 MB.");
+    expect(uploadHint("photo")).toBe("JPEG, PNG, GIF or WebP, up to 10 MB.");
+    expect(uploadHint("pdf")).toBe("PDF, up to 50 MB.");
+    expect(UPLOAD_KINDS.audio.accept).toContain("audio/webm");
+    expect(UPLOAD_KINDS.audio.accept).not.toContain("video/webm");
   });
 
   it("records a WebM sent as audio as audio/webm", () => {

@@ -11,7 +11,15 @@
  */
 
 export type UploadKind =
-  "image" | "artwork" | "photo" | "about-hero" | "video" | "video-large" | "audio" | "pdf";
+  | "image"
+  | "artwork"
+  | "photo"
+  | "about-hero"
+  | "video"
+  | "featured-video"
+  | "video-large"
+  | "audio"
+  | "pdf";
 
 /** What the server answers once an upload is stored and checked. */
 export interface UploadedFile {
@@ -64,15 +72,28 @@ export const UPLOAD_TEXT = {
 /** A refusal: the spec's message, with the toast title where the spec gives one. */
 export interface UploadRefusal {
   ok: false;
-  reason: "type" | "size";
-  /** 415 for a type the kind does not take, 413 for a file over the limit. */
-  status: 413 | 415;
+  /** unreadable: an audio file that says it is one, whose bytes cannot be read as audio. */
+  reason: "type" | "size" | "unreadable";
+  /** 415 for a type the kind does not take, 413 for a file over the limit, 422 unreadable. */
+  status: 413 | 415 | 422;
   title?: string;
   message: string;
 }
 export type UploadCheck = { ok: true } | UploadRefusal;
 
+/** A file format a kind takes: how the sniffer names it, how people call it, how pickers ask for it. */
+export interface FileFormat {
+  /** The content type as `sniffContentType` names it. */
+  type: string;
+  /** Its name in hints and messages ("MP4", "WebM"). */
+  label: string;
+  /** Content types and extensions the file picker offers for it. */
+  accept: readonly string[];
+}
+
 export interface UploadKindRule {
+  /** The formats this kind takes: its types, its picker's accept list and its hint come from here. */
+  formats: readonly FileFormat[];
   /** Content types (as `sniffContentType` names them) this kind takes. */
   types: readonly string[];
   /** What the file picker offers (accept=). */
@@ -114,30 +135,100 @@ export function megabytes(size: number): string {
 
 const imageTooLarge = () => ({ message: "Please select an image smaller than 10MB" });
 
+const format = (type: string, label: string, ...accept: string[]): FileFormat => ({
+  type,
+  label,
+  accept,
+});
+
+/** The formats the back office takes, each with the picker's names for it. */
+const FORMATS = {
+  jpeg: format(JPEG, "JPEG", "image/jpeg", ".jpg", ".jpeg"),
+  png: format(PNG, "PNG", "image/png", ".png"),
+  gif: format(GIF, "GIF", "image/gif", ".gif"),
+  webp: format(WEBP, "WebP", "image/webp", ".webp"),
+  pdf: format(PDF, "PDF", "application/pdf", ".pdf"),
+  mp4: format(MP4, "MP4", "video/mp4", ".mp4"),
+  webm: format(WEBM, "WebM", "video/webm", ".webm"),
+  ogv: format(OGV, "OGG", "video/ogg", ".ogv", ".ogg"),
+  avi: format(AVI, "AVI", "video/x-msvideo", "video/avi", ".avi"),
+  mov: format(MOV, "MOV", "video/quicktime", ".mov"),
+  wmv: format(WMV, "WMV", "video/x-ms-wmv", ".wmv"),
+  mp3: format(MP3, "MP3", "audio/mpeg", "audio/mp3", ".mp3"),
+  wav: format(WAV, "WAV", "audio/wav", "audio/x-wav", ".wav"),
+  ogg: format(OGG, "OGG", "audio/ogg", ".ogg", ".oga", ".opus"),
+  aac: format(AAC, "AAC", "audio/aac", ".aac"),
+  m4a: format(M4A, "M4A", "audio/mp4", "audio/x-m4a", ".m4a"),
+  flac: format(FLAC, "FLAC", "audio/flac", ".flac"),
+  // A WebM file sniffs as video/webm (its tracks are not read); as audio it is audio/webm.
+  audioWebm: format(WEBM, "WebM", "audio/webm", ".webm"),
+} as const;
+
+/** The picker's accept= for a list of formats: content types first, then extensions. */
+function acceptList(formats: readonly FileFormat[]): string {
+  const tokens = [...new Set(formats.flatMap((f) => f.accept))];
+  return [
+    ...tokens.filter((t) => !t.startsWith(".")),
+    ...tokens.filter((t) => t.startsWith(".")),
+  ].join(",");
+}
+
+/** "MP4, MOV, AVI or WebM": the formats' names as a hint says them. */
+export function formatNames(formats: readonly FileFormat[]): string {
+  const names = formats.map((f) => f.label);
+  return names.length > 1
+    ? `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`
+    : (names[0] ?? "");
+}
+
+/** A video kind's refusal: the spec's sentence, with the kind's own list of formats. */
+const videoTypeMessage = (formats: readonly FileFormat[]) => ({
+  message: `Invalid file type. Please select a video file (${formats.map((f) => f.label).join(", ")})`,
+});
+
+const videoTooLarge = (limitMb: number) => (size: number) => ({
+  message: `File size (${megabytes(size)} MB) exceeds the maximum allowed size of ${limitMb}MB`,
+});
+
+type KindDeclaration = Omit<UploadKindRule, "types" | "accept" | "typeMessage"> & {
+  typeMessage?: UploadKindRule["typeMessage"];
+};
+
+/** A kind's rule: its types and picker list from its formats (and a video's refusal too). */
+function kindRule(declaration: KindDeclaration): UploadKindRule {
+  const { formats } = declaration;
+  return {
+    ...declaration,
+    types: [...new Set(formats.map((f) => f.type))],
+    accept: acceptList(formats),
+    typeMessage: declaration.typeMessage ?? videoTypeMessage(formats),
+  };
+}
+
+const { jpeg, png, gif, webp, pdf, mp4, webm, ogv, avi, mov, wmv } = FORMATS;
+const { mp3, wav, ogg, aac, m4a, flac, audioWebm } = FORMATS;
+
 export const UPLOAD_KINDS: Record<UploadKind, UploadKindRule> = {
-  image: {
-    types: [JPEG, PNG, WEBP, GIF],
-    accept: "image/jpeg,image/png,image/webp,image/gif,.jpg,.jpeg,.png,.webp,.gif",
+  image: kindRule({
+    formats: [jpeg, png, webp, gif],
     maxBytes: 10 * MB,
     private: false,
     folder: "images",
     image: true,
     typeMessage: { message: "Please select a valid image file (JPEG, PNG, GIF, or WebP)" },
     sizeMessage: imageTooLarge,
-  },
-  artwork: {
-    types: [JPEG, PNG, WEBP],
-    accept: "image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp",
+  }),
+  artwork: kindRule({
+    formats: [jpeg, png, webp],
     maxBytes: 10 * MB,
     private: false,
     folder: "artwork",
     image: true,
     typeMessage: { message: "Please select a valid image file (JPEG, PNG, or WebP)" },
     sizeMessage: imageTooLarge,
-  },
-  photo: {
-    types: [JPEG, PNG, GIF, WEBP],
-    accept: "image/jpeg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp",
+  }),
+  photo: kindRule({
+    formats: [jpeg, png, gif, webp],
     maxBytes: 10 * MB,
     private: false,
     folder: "photo-gallery",
@@ -150,49 +241,45 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindRule> = {
       title: "File too large",
       message: "Please select an image smaller than 10MB",
     }),
-  },
-  "about-hero": {
-    types: [PNG, JPEG],
-    accept: "image/png,image/jpeg,.png,.jpg,.jpeg",
+  }),
+  "about-hero": kindRule({
+    formats: [png, jpeg],
     maxBytes: 10 * MB,
     private: false,
     folder: "images",
     image: true,
     typeMessage: { message: "Please select a valid image file (PNG or JPEG)" },
     sizeMessage: imageTooLarge,
-  },
-  video: {
-    types: [MP4, WEBM, OGV, AVI, MOV, WMV],
-    accept:
-      "video/mp4,video/webm,video/ogg,video/x-msvideo,video/avi,video/quicktime,video/x-ms-wmv,.mp4,.webm,.ogv,.ogg,.avi,.mov,.wmv",
+  }),
+  // The media form's video (admin spec §5 "Files": mp4, webm, ogg, avi, mov, wmv, 100 MB).
+  video: kindRule({
+    formats: [mp4, webm, ogv, avi, mov, wmv],
     maxBytes: 100 * MB,
     private: false,
     folder: "videos",
     image: false,
-    typeMessage: {
-      message: "Invalid file type. Please select a video file (MP4, WebM, OGG, AVI, MOV, WMV)",
-    },
-    sizeMessage: (size) => ({
-      message: `File size (${megabytes(size)} MB) exceeds the maximum allowed size of 100MB`,
-    }),
-  },
-  "video-large": {
-    types: [MP4, MOV, AVI, WEBM],
-    accept: "video/mp4,video/quicktime,video/x-msvideo,video/avi,video/webm,.mp4,.mov,.avi,.webm",
+    sizeMessage: videoTooLarge(100),
+  }),
+  // The featured-videos screen's file (§5: mp4, mov, avi, webm, 100 MB stated).
+  "featured-video": kindRule({
+    formats: [mp4, mov, avi, webm],
+    maxBytes: 100 * MB,
+    private: false,
+    folder: "videos",
+    image: false,
+    sizeMessage: videoTooLarge(100),
+  }),
+  // The home page's video and the LOE video (§5: the home video form states 1000 MB).
+  "video-large": kindRule({
+    formats: [mp4, mov, avi, webm],
     maxBytes: 1000 * MB,
     private: false,
     folder: "videos",
     image: false,
-    typeMessage: { message: "Invalid file type. Please select a video file (MP4, MOV, AVI, WebM)" },
-    sizeMessage: (size) => ({
-      message: `File size (${megabytes(size)} MB) exceeds the maximum allowed size of 1000MB`,
-    }),
-  },
-  audio: {
-    // A WebM file sniffs as video/webm (its tracks are not read); as audio it is audio/webm.
-    types: [MP3, WAV, OGG, AAC, M4A, FLAC, WEBM],
-    accept:
-      "audio/mpeg,audio/mp3,audio/wav,audio/x-wav,audio/ogg,audio/aac,audio/mp4,audio/x-m4a,audio/flac,audio/webm,.mp3,.wav,.ogg,.oga,.opus,.aac,.m4a,.flac,.webm",
+    sizeMessage: videoTooLarge(1000),
+  }),
+  audio: kindRule({
+    formats: [mp3, wav, ogg, aac, m4a, flac, audioWebm],
     maxBytes: 1000 * MB,
     private: false,
     folder: "audio",
@@ -201,18 +288,43 @@ export const UPLOAD_KINDS: Record<UploadKind, UploadKindRule> = {
       message: "Please select a valid audio file (MP3, WAV, OGG, AAC, FLAC, or WebM)",
     },
     sizeMessage: () => ({ message: "Please select an audio file smaller than 1GB (1000MB)" }),
-  },
-  pdf: {
-    types: [PDF],
-    accept: "application/pdf,.pdf",
+  }),
+  pdf: kindRule({
+    formats: [pdf],
     maxBytes: 50 * MB,
     private: true,
     folder: "uploads",
     image: false,
-    typeMessage: { message: "Please upload a valid image/PDF file" },
+    typeMessage: { message: "Please upload a PDF file" },
     sizeMessage: () => ({ message: "File is too large. Please use a file smaller than 50MB" }),
-  },
+  }),
 };
+
+/** "MP4, MOV, AVI or WebM, up to 100 MB", from the kind's rule. */
+export function uploadFormatsAndLimit(kind: UploadKind): string {
+  const rule = UPLOAD_KINDS[kind];
+  return `${formatNames(rule.formats)}, up to ${Math.round(rule.maxBytes / MB)} MB`;
+}
+
+/** The hint under a file field: "MP4, MOV, AVI or WebM, up to 100 MB." */
+export function uploadHint(kind: UploadKind): string {
+  return `${uploadFormatsAndLimit(kind)}.`;
+}
+
+/** Said under a field that takes files of hundreds of megabytes. */
+export const LARGE_UPLOAD_HINT =
+  "A large file goes up in parts and picks up where it stopped if the connection drops.";
+
+/** What the spec shows when an audio file's length cannot be read (admin spec §5 "Files"). */
+export const AUDIO_UNREADABLE = {
+  title: "Audio processing failed",
+  message: "Could not extract audio information. Please try a different file.",
+} as const;
+
+/** The refusal of an audio file whose bytes do not read as the audio they claim to be. */
+export function audioUnreadable(): UploadRefusal {
+  return { ok: false, reason: "unreadable", status: 422, ...AUDIO_UNREADABLE };
+}
 
 export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as UploadKind[];
 
@@ -239,16 +351,42 @@ export function checkUploadSize(kind: UploadKind, size: number): UploadCheck {
 }
 
 /**
+ * Whether the file's declared type or its name's extension is one the kind's picker
+ * offers: what the file says it is, which only ever chooses the words of a refusal.
+ */
+export function claimsKind(
+  kind: UploadKind,
+  file: { declaredType?: string | null; name?: string | null },
+): boolean {
+  const offered = UPLOAD_KINDS[kind].formats.flatMap((f) => f.accept);
+  const type = (file.declaredType ?? "").toLowerCase();
+  const extension = /\.[^.\\/]+$/.exec((file.name ?? "").toLowerCase())?.[0];
+  return (
+    (type !== "" && offered.includes(type)) ||
+    (extension !== undefined && offered.includes(extension))
+  );
+}
+
+/**
  * Whether a file may be stored as `kind`: its sniffed type must be one the kind takes
  * (an empty or unrecognised file is refused as the wrong type), and its size within
- * the kind's limit.
+ * the kind's limit. An audio file whose name or type says it is audio but whose bytes
+ * are not is a damaged recording: "Audio processing failed" rather than "wrong type".
  */
 export function checkUpload(
   kind: UploadKind,
-  file: { size: number; sniffedType: string | null },
+  file: {
+    size: number;
+    sniffedType: string | null;
+    declaredType?: string | null;
+    name?: string | null;
+  },
 ): UploadCheck {
   const rule = UPLOAD_KINDS[kind];
   if (file.size <= 0 || !file.sniffedType || !rule.types.includes(file.sniffedType)) {
+    if (kind === "audio" && file.size > 0 && !file.sniffedType && claimsKind(kind, file)) {
+      return audioUnreadable();
+    }
     return refusal(kind, "type", file.size);
   }
   return checkUploadSize(kind, file.size);

@@ -1,7 +1,7 @@
 /** The /auth page's server action: the form's path through Better Auth. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { AUTH_TEXT } from "~/domain/auth";
+import { AUTH_TEXT, VERIFICATION_RESEND_LIMITS } from "~/domain/auth";
 import { AUTH_RATE_LIMITS } from "~/server/auth/auth.server";
 import { allowedEmails, mailOutbox, users } from "~/server/db/schema.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
@@ -15,9 +15,12 @@ import {
 } from "~/server/testing/test-app.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { action, loader } from "./auth";
+import { loader as verifiedLoader } from "./auth.verified";
 
 type ActionBody = {
   ok: boolean;
+  resend?: string;
+  notVerifiedEmail?: string;
   message?: string;
   fieldErrors?: Record<string, string>;
   toast: { type: string; title: string; description?: string };
@@ -175,6 +178,92 @@ describe.each(await testDatabaseKinds())("/auth action on %s", (kind) => {
     }
     expect(last?.status).toBe(429);
     expect(last?.body?.toast.title).toBe(AUTH_TEXT.signInErrorTitle);
+  });
+
+  it("offers a new link for an unverified address, sends it, and stops after the limit", async () => {
+    await app.t.db.insert(allowedEmails).values({ email: "singer@example.com" });
+    await submit(
+      formPost(app, "/auth?mode=sign-up", {
+        mode: "sign-up",
+        fullName: "Sin Ger",
+        email: "singer@example.com",
+        password: TEST_PASSWORD,
+      }),
+    );
+    const mailsTo = async () =>
+      (await app.t.db.select().from(mailOutbox)).filter(
+        (m) => m.toAddress === "singer@example.com",
+      );
+    await expect.poll(async () => (await mailsTo()).length).toBe(1);
+
+    // Signing in before confirming: the page knows the address needs a new link, and
+    // no mail goes out by itself.
+    const early = await submit(
+      formPost(app, "/auth", {
+        mode: "sign-in",
+        email: "singer@example.com",
+        password: TEST_PASSWORD,
+      }),
+    );
+    expect(early.status).toBe(403);
+    expect(early.body?.message).toBe(AUTH_TEXT.emailNotVerified);
+    expect(early.body?.notVerifiedEmail).toBe("singer@example.com");
+    expect((await mailsTo()).length).toBe(1);
+
+    const ip = randomIp();
+    const resend = (email: string) => {
+      const request = formPost(app, "/auth", { intent: "resend-verification", email });
+      request.headers.set(CLIENT_IP_HEADER, ip);
+      return submit(request);
+    };
+    const sent = await resend("Singer@Example.com");
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({
+      resend: "sent",
+      toast: { type: "success", title: AUTH_TEXT.verificationSentTitle },
+    });
+    await expect.poll(async () => (await mailsTo()).length).toBe(2);
+    const [, newest] = await mailsTo();
+    expect(newest!.textBody).toContain("callbackURL=%2Fauth%2Fverified");
+
+    // An unknown address gets the same answer and no mail.
+    const unknown = await resend("nobody.here@example.com");
+    expect(unknown.body?.resend).toBe("sent");
+
+    for (let i = 1; i < VERIFICATION_RESEND_LIMITS.perEmail.max; i++)
+      await resend("singer@example.com");
+    const over = await resend("singer@example.com");
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({
+      resend: "rate-limited",
+      message: AUTH_TEXT.verificationRateLimited,
+      toast: { type: "error", title: AUTH_TEXT.verificationRateLimitedTitle },
+    });
+    await expect
+      .poll(async () => (await mailsTo()).length)
+      .toBe(VERIFICATION_RESEND_LIMITS.perEmail.max + 1);
+  });
+
+  it("lands a verified link on /admin with a toast, and a failed one back on /auth", async () => {
+    const run = async (path: string, cookie?: string) => {
+      const thrown = await verifiedLoader({
+        request: app.request(path, cookie ? { cookie } : {}),
+        params: {},
+        context: loadContext,
+      } as never).catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(Response);
+      return thrown as Response;
+    };
+    const user = await app.createUser("trumpeter@example.com");
+    const signedIn = await run("/auth/verified", user.cookie);
+    expect(signedIn.headers.get("location")).toBe("/admin");
+    expect(decodeURIComponent(signedIn.headers.getSetCookie().join("\n"))).toContain(
+      AUTH_TEXT.verifiedTitle,
+    );
+    expect((await run("/auth/verified?error=TOKEN_EXPIRED")).headers.get("location")).toBe(
+      "/auth?verification=failed",
+    );
+    expect((await run("/auth/verified")).headers.get("location")).toBe("/auth?verification=done");
   });
 
   it("sends someone already signed in and allowed straight to /admin", async () => {

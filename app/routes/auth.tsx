@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { CheckCircle2, Loader2 } from "lucide-react";
+import { CheckCircle2, Loader2, Mail, MailWarning } from "lucide-react";
 import type { Route } from "./+types/auth";
 import { AuthShell } from "~/components/auth-shell";
 import { PasswordInput } from "~/components/password-input";
@@ -7,13 +7,13 @@ import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { AUTH_TEXT, authModeFromSearch, PASSWORD_MIN_LENGTH } from "~/domain/auth";
-import { authFormSchema, firstErrors } from "~/domain/auth-schemas";
+import { authFormSchema, firstErrors, resendVerificationSchema } from "~/domain/auth-schemas";
 import { PASSWORD_RESET_TEXT } from "~/domain/password-reset";
 import { SITE_NAME } from "~/domain/site";
 import { useToastMessage } from "~/lib/toast";
 import { getSessionUser } from "~/server/auth/access.server";
 import { isEmailAllowed } from "~/server/auth/allow-list.server";
-import { submitAuthForm } from "~/server/auth/auth-forms.server";
+import { resendVerification, submitAuthForm } from "~/server/auth/auth-forms.server";
 import { getDb } from "~/server/db/database.server";
 import { newToast, withFlashToast } from "~/server/http/flash.server";
 import { readPageForm } from "~/server/http/api.server";
@@ -25,8 +25,54 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/** "Send a new verification link": the same answer whoever the address belongs to. */
+async function resendAction(request: Request, form: Record<string, string>) {
+  const parsed = resendVerificationSchema.safeParse(form);
+  if (!parsed.success) {
+    const message = Object.values(firstErrors(parsed.error))[0] ?? AUTH_TEXT.unexpectedDescription;
+    return data(
+      {
+        ok: false as const,
+        resend: "invalid" as const,
+        email: form.email ?? "",
+        message,
+        fieldErrors: {} as Record<string, string>,
+        toast: newToast("error", AUTH_TEXT.signInErrorTitle, message),
+      },
+      { status: 400 },
+    );
+  }
+  const { email } = parsed.data;
+  const outcome = await resendVerification(getDb(), request, email);
+  if (outcome === "sent") {
+    return {
+      ok: false as const,
+      resend: "sent" as const,
+      email,
+      message: AUTH_TEXT.verificationSent,
+      fieldErrors: {} as Record<string, string>,
+      toast: newToast("success", AUTH_TEXT.verificationSentTitle, AUTH_TEXT.verificationSent),
+    };
+  }
+  const limited = outcome === "rate-limited";
+  const title = limited ? AUTH_TEXT.verificationRateLimitedTitle : AUTH_TEXT.unexpectedTitle;
+  const message = limited ? AUTH_TEXT.verificationRateLimited : AUTH_TEXT.unexpectedDescription;
+  return data(
+    {
+      ok: false as const,
+      resend: limited ? ("rate-limited" as const) : ("failed" as const),
+      email,
+      message,
+      fieldErrors: {} as Record<string, string>,
+      toast: newToast("error", title, message),
+    },
+    { status: limited ? 429 : 500 },
+  );
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const form = await readPageForm(request);
+  if (form.intent === "resend-verification") return resendAction(request, form);
   const parsed = authFormSchema.safeParse(form);
   if (!parsed.success) {
     const fieldErrors = firstErrors(parsed.error);
@@ -58,6 +104,8 @@ export async function action({ request }: Route.ActionArgs) {
       ok: false as const,
       message: result.message,
       fieldErrors: {} as Record<string, string>,
+      // Not a dead end: the page offers a new link for this address.
+      notVerifiedEmail: result.notVerified ? parsed.data.email : undefined,
       toast: newToast("error", result.title, result.message),
     },
     { status: result.status },
@@ -71,14 +119,30 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
   // After a password reset (routes/auth.reset-password.tsx).
   const passwordReset = !creating && searchParams.get("password-reset") === "done";
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const submitting =
+    navigation.state === "submitting" &&
+    navigation.formMethod === "POST" &&
+    navigation.formData?.get("intent") !== "resend-verification";
   useToastMessage(actionData?.toast);
 
   const fieldErrors = actionData && !actionData.ok ? actionData.fieldErrors : {};
+  const resend = actionData && "resend" in actionData ? actionData : null;
+  const notVerifiedEmail: string | undefined =
+    actionData &&
+    "notVerifiedEmail" in actionData &&
+    typeof actionData.notVerifiedEmail === "string"
+      ? actionData.notVerifiedEmail
+      : undefined;
+  // A verification link that failed (or worked, without signing in): from /auth/verified.
+  const verification = searchParams.get("verification");
   const formError =
-    actionData && !actionData.ok && Object.keys(actionData.fieldErrors).length === 0
-      ? actionData.message
+    actionData && !actionData.ok && !resend && !notVerifiedEmail
+      ? Object.keys(actionData.fieldErrors).length === 0
+        ? actionData.message
+        : null
       : null;
+  const offerResend =
+    !creating && (notVerifiedEmail !== undefined || resend !== null || verification === "failed");
 
   if (creating && actionData?.ok) {
     return (
@@ -107,8 +171,28 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
           : "Sign in to manage the site, the shop and the team."
       }
     >
+      {offerResend && (
+        <VerificationResend
+          email={notVerifiedEmail ?? resend?.email ?? ""}
+          explanation={
+            verification === "failed" && !notVerifiedEmail && !resend
+              ? AUTH_TEXT.verificationLinkFailed
+              : AUTH_TEXT.notVerifiedExplanation
+          }
+          result={resend}
+        />
+      )}
       <Form method="post" className="space-y-5" aria-busy={submitting}>
         <input type="hidden" name="mode" value={mode} />
+        {verification === "done" && !actionData && (
+          <div className="flex gap-3 rounded-2xl border border-success/40 bg-success/10 p-4 text-sm">
+            <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
+            <p role="status">
+              <span className="font-semibold">{AUTH_TEXT.verifiedTitle}.</span>{" "}
+              {AUTH_TEXT.verifiedSignIn}
+            </p>
+          </div>
+        )}
         {passwordReset && !actionData && (
           <div className="flex gap-3 rounded-2xl border border-success/40 bg-success/10 p-4 text-sm">
             <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
@@ -191,6 +275,65 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
         </Link>
       </p>
     </AuthShell>
+  );
+}
+
+/**
+ * "Email not verified" with a way on: a button that sends a new link to the address
+ * (typed here when the page does not know it, after a link that failed).
+ */
+function VerificationResend({
+  email,
+  explanation,
+  result,
+}: {
+  email: string;
+  explanation: string;
+  result: { resend: "sent" | "rate-limited" | "failed" | "invalid"; message: string } | null;
+}) {
+  const navigation = useNavigation();
+  const sending =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "resend-verification";
+  return (
+    <section
+      aria-labelledby="verification-resend-title"
+      className="mb-6 space-y-3 rounded-2xl border border-primary/40 bg-primary/5 p-4 text-sm"
+    >
+      <h2 id="verification-resend-title" className="flex items-center gap-2 font-semibold">
+        <MailWarning aria-hidden className="size-4 text-primary" />
+        {AUTH_TEXT.emailNotVerified}
+      </h2>
+      <p>{explanation}</p>
+      <Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="resend-verification" />
+        {email ? (
+          <input type="hidden" name="email" value={email} />
+        ) : (
+          <FormField id="resend-email" label="Email">
+            {(field) => (
+              <Input
+                {...field}
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+              />
+            )}
+          </FormField>
+        )}
+        <Button type="submit" variant="outline" disabled={sending}>
+          {sending ? <Loader2 aria-hidden className="animate-spin" /> : <Mail aria-hidden />}
+          {sending ? AUTH_TEXT.resendingVerification : AUTH_TEXT.resendVerification}
+        </Button>
+      </Form>
+      {result && (
+        <p role={result.resend === "sent" ? "status" : "alert"} className="text-muted-foreground">
+          {result.message}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -115,6 +115,19 @@ describe("shop content", () => {
     expect(await items.nth(0).innerText()).toContain("Official Store");
     expect(await items.nth(0).innerText()).toContain("Current");
     expect(await items.nth(1).innerText()).toContain("The Low Brass Store");
+    // The seeded text is the same as the restored one, but only the newest is "Current",
+    // and the count names every other row.
+    expect(await items.nth(2).innerText()).toContain("Same text as current");
+    expect(
+      await items
+        .nth(2)
+        .getByRole("button", { name: /^Restore/ })
+        .count(),
+    ).toBe(0);
+    expect(await versions.getByText("Current", { exact: true }).count()).toBe(1);
+    expect(await record.getByRole("button", { name: /^History/ }).innerText()).toContain(
+      "(2 earlier versions)",
+    );
     expect(await publicText("/shop", (p) => p.locator("h1").innerText())).toBe("Official Store");
   });
 

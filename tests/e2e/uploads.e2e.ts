@@ -17,14 +17,16 @@ import { fileURLToPath } from "node:url";
 import type { Page, Route } from "playwright-core";
 import { build, type Rollup } from "vite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { Mp3Encoder } from "@breezystack/lamejs";
 import {
+  AUDIO_UNREADABLE,
   UPLOAD_CHUNK_SIZE,
   UPLOAD_ENDPOINT,
   UPLOAD_TEXT,
   type UploadedFile,
 } from "~/domain/uploads";
 import { noiseWav } from "~/server/testing/wav.server";
-import { allowHttpStatus, goto, setupBrowser } from "./helpers";
+import { allowHttpStatus, goto, setupBrowser, waitForNewToast } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -341,6 +343,93 @@ describe("refusals", () => {
     ).toBe(3);
   });
 });
+
+describe("audio that cannot be read", () => {
+  const unreadable = `${AUDIO_UNREADABLE.title}: ${AUDIO_UNREADABLE.message}`;
+
+  it("refuses random bytes called take.mp3 before sending a byte, and keeps the form", async () => {
+    const noise = crypto.randomBytes(40_000).fill(0, 0, 4); // never an MPEG frame sync at 0
+    const file = await fixture("take.mp3", noise);
+    const { page } = await openAsOwner(browser, "/admin");
+    const uploads = await watchUploads(page, () => false);
+    await mountField(page, { kind: "audio", name: "audio_url", label: "Audio file" });
+    await page.getByLabel("Title").fill("Blue Hour (live)");
+    await field(page).locator('input[type="file"]').setInputFiles(file);
+    await field(page).getByRole("alert").waitFor();
+    expect(await field(page).getByRole("alert").innerText()).toBe(unreadable);
+    expect(uploads.seen).toEqual([]);
+    expect(await page.getByLabel("Title").inputValue()).toBe("Blue Hour (live)");
+    expect(await page.locator('input[name="audio_url"]').inputValue()).toBe("");
+  });
+
+  it("shows the server's refusal of an MP3 that starts well and turns to noise, and stores a real one", async () => {
+    const real = lameMp3(3);
+    const corrupt = await fixture(
+      "broken.mp3",
+      Buffer.concat([real.subarray(0, 5000), Buffer.alloc(90_000, 0x5a)]),
+    );
+    const { page } = await openAsOwner(browser, "/admin");
+    await page.route(
+      (u) => u.pathname === UPLOAD_ENDPOINT,
+      async (route) => {
+        const response = await route.fetch();
+        const location = response.headers()["location"];
+        if (location) allowHttpStatus(page, "PATCH", new URL(location, baseUrl).pathname, 422);
+        await route.fulfill({ response });
+      },
+    );
+    await mountField(page, { kind: "audio", name: "audio_url", label: "Audio file" });
+    await field(page).locator('input[type="file"]').setInputFiles(corrupt);
+    await field(page).getByRole("alert").waitFor();
+    expect(await field(page).getByRole("alert").innerText()).toBe(unreadable);
+    expect(await page.locator('input[name="audio_url"]').inputValue()).toBe("");
+    expect(await uploadedFiles(page)).toEqual([]);
+
+    await field(page)
+      .locator('input[type="file"]')
+      .setInputFiles(await fixture("real.mp3", real));
+    await eventually(() => uploadedFiles(page).then((f) => f.length)).toBe(1);
+    const [stored] = await uploadedFiles(page);
+    expect(stored).toMatchObject({
+      url: expect.stringMatching(/^\/uploads\/audio\/[0-9a-f]{32}\.mp3$/),
+      contentType: "audio/mpeg",
+      durationSeconds: 3,
+    });
+    expect(await field(page).getByRole("alert").count()).toBe(0);
+  });
+});
+
+describe("the photo gallery's refusals", () => {
+  it("are toasts ('Invalid file type') as well as beside the field", async () => {
+    const { page } = await openAsOwner(browser, "/admin/photo-gallery");
+    const form = page.getByRole("form", { name: "Add a photo" });
+    await form.getByLabel("Title").fill("Not a photo");
+    await form.getByRole("button", { name: "Upload file" }).click();
+    await form.getByLabel("Image", { exact: true }).setInputFiles({
+      name: "cover.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("this is text, not a picture\n".repeat(10)),
+    });
+    await waitForNewToast(
+      page,
+      "Invalid file type",
+      "Please select a valid image file (JPEG, PNG, GIF, or WebP)",
+    );
+    expect(await form.locator('[data-slot="upload-field"]').getByRole("alert").innerText()).toBe(
+      "Invalid file type: Please select a valid image file (JPEG, PNG, GIF, or WebP)",
+    );
+    expect(await form.getByLabel("Title").inputValue()).toBe("Not a photo");
+  });
+});
+
+/** A real MP3 from the LAME port (as the demo's): `seconds` of a tone. */
+function lameMp3(seconds: number): Buffer {
+  const encoder = new Mp3Encoder(1, 22_050, 64);
+  const samples = new Int16Array(22_050 * seconds);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin(i / 8));
+  const parts = [encoder.encodeBuffer(samples), encoder.flush()];
+  return Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
+}
 
 async function pngBytes(): Promise<Buffer> {
   const { default: sharp } = await import("sharp");

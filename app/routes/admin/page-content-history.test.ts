@@ -99,6 +99,13 @@ describe.each(await testDatabaseKinds())("page-content history route on %s", (ki
       description: "https://bandcamp.com/one",
       isCurrent: true,
     });
+    // The restored version is the same text, but only the newest one is current.
+    expect(after.body.versions.map((v) => [v.description, v.isCurrent, v.sameAsCurrent])).toEqual([
+      ["https://bandcamp.com/one", true, false],
+      ["https://bandcamp.com/two", false, false],
+      ["https://bandcamp.com/one", false, true],
+      [null, false, false],
+    ]);
   });
 
   it("refuses an unknown version with the failure toast and changes nothing", async () => {

@@ -46,6 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         savedBy: v.savedByEmail,
         savedAt: v.createdAt.toISOString(),
         isCurrent: v.isCurrent,
+        sameAsCurrent: v.sameAsCurrent,
       })),
     } satisfies ContentHistoryData);
   } catch (error) {

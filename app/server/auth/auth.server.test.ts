@@ -61,7 +61,7 @@ describe.each(await testDatabaseKinds())("Better Auth with the allow-list on %s"
     expect(await app.t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
   });
 
-  it("signs up a listed address (any case), stores full_name, mails a link that verifies and lands on /", async () => {
+  it("signs up a listed address (any case), stores full_name, mails a link that verifies, signs in and lands on /", async () => {
     await app.t.db.insert(allowedEmails).values({ email: "newcomer@example.com" });
     const signUp = await app.authPost("/sign-up/email", {
       email: "NewComer@Example.com",
@@ -99,6 +99,8 @@ describe.each(await testDatabaseKinds())("Better Auth with the allow-list on %s"
     const verified = await app.auth.handler(new Request(link!));
     expect(verified.status).toBe(302);
     expect(verified.headers.get("location")).toBe("/");
+    // The link signs its owner in (the /auth form's link then lands on /auth/verified).
+    expect(verified.headers.getSetCookie().join("\n")).toMatch(/better-auth\.session_token=/);
     const [after] = await app.t.db.select().from(users).where(eq(users.id, user!.id));
     expect(after?.emailVerified).toBe(true);
 
@@ -116,7 +118,7 @@ describe.each(await testDatabaseKinds())("Better Auth with the allow-list on %s"
       .select({ n: count() })
       .from(sessions)
       .where(eq(sessions.userId, user!.id))) as [{ n: number }];
-    expect(n).toBe(1);
+    expect(n).toBe(2); // the link's and the sign-in's
   });
 
   it("rate-limits sign-in per client address in the database, and other addresses are unaffected", async () => {

@@ -39,6 +39,9 @@ export const CLIENT_IP_HEADER = "x-app-client-ip";
 export const AUTH_RATE_LIMITS = {
   "/sign-in/email": { window: 60, max: 10 },
   "/sign-up/email": { window: 600, max: 5 },
+  // The /auth page's "Send a new verification link" counts per address and per client
+  // itself (VERIFICATION_RESEND_LIMITS); this keeps direct calls to the same measure.
+  "/send-verification-email": { window: 3600, max: 10 },
 } as const;
 
 /** Verification links stay valid for a day, longer than any SMTP outage we retry through. */
@@ -93,9 +96,11 @@ export function createAuth({ db, secret, siteUrl }: AuthConfig) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      // A person whose first link expired gets a fresh one by signing in again.
-      sendOnSignIn: true,
-      autoSignInAfterVerification: false,
+      // A new link is sent when asked for on /auth ("Send a new verification link",
+      // rate-limited in auth-forms.server.ts), not on every attempt to sign in.
+      sendOnSignIn: false,
+      // The link signs its owner in: /auth/verified then opens the dashboard.
+      autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, url }) {
         // Sent late, an expired link or an address verified meanwhile would only mislead.

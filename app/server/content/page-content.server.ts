@@ -4,6 +4,7 @@
  * restore keeps a version (page-content-versions.server.ts).
  */
 import { eq, inArray } from "drizzle-orm";
+import { versionStandings } from "~/domain/content-history";
 import {
   DEFAULT_PARAGRAPH_SPACING,
   contentDefinition,
@@ -247,16 +248,24 @@ export async function updatePageContent(
   return row;
 }
 
-/** A key's last versions for the editor's history, each marked when it equals what is stored now. */
+/**
+ * A key's last versions for the editor's history: the newest one equal to what is
+ * stored now is current (exactly one), older equal ones are marked as the same text.
+ */
 export async function readContentHistory(
   db: Database,
   key: PageContentKey,
   limit?: number,
-): Promise<(ContentVersion & { isCurrent: boolean })[]> {
+): Promise<(ContentVersion & { isCurrent: boolean; sameAsCurrent: boolean })[]> {
   const [row] = await db.select().from(pageContent).where(eq(pageContent.pageName, key));
   const stored = storedState(key, row);
   const versions = await listContentVersions(db, key, limit);
-  return versions.map((version) => ({ ...version, isCurrent: sameContentState(version, stored) }));
+  const standings = versionStandings(versions, (version) => sameContentState(version, stored));
+  return versions.map((version, i) => ({
+    ...version,
+    isCurrent: standings[i] === "current",
+    sameAsCurrent: standings[i] === "same-as-current",
+  }));
 }
 
 export class ContentVersionNotFound extends NotFound {

@@ -2,10 +2,14 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { Mp3Encoder } from "@breezystack/lamejs";
 import {
   bufferSource,
+  findFrameChain,
   parseMpegFrame,
+  readAudio,
   readAudioDuration,
+  readAudioFile,
   readAudioFileDuration,
 } from "./audio-duration.server";
 
@@ -245,6 +249,96 @@ describe("what cannot be read", () => {
   });
 });
 
+/** A real MP3 from the LAME port: `seconds` of a tone, mono MPEG-2 layer III at 64 kbit/s. */
+function lameMp3(seconds: number): Buffer {
+  const encoder = new Mp3Encoder(1, 22_050, 64);
+  const samples = new Int16Array(22_050 * seconds);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin(i / 8));
+  const parts = [encoder.encodeBuffer(samples), encoder.flush()];
+  return Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
+}
+
+/** Bytes that look random but are the same every run. */
+function noise(length: number, seed = 7): Buffer {
+  const out = Buffer.alloc(length);
+  let x = seed;
+  for (let i = 0; i < length; i++) {
+    x = (x * 1_103_515_245 + 12_345) >>> 0;
+    out[i] = x >>> 24;
+  }
+  return out;
+}
+
+describe("whether the bytes read as audio", () => {
+  const read = (bytes: Uint8Array, type: string) => readAudio(bufferSource(bytes), type);
+
+  it("reads a real MP3 with its length", async () => {
+    expect(await read(lameMp3(3), "audio/mpeg")).toEqual({ readable: true, durationSeconds: 3 });
+  });
+
+  it("finds frames only where three follow one another", () => {
+    expect(findFrameChain(mp3Frames(3))).toBe(0);
+    expect(findFrameChain(mp3Frames(2))).toBe(-1);
+    expect(findFrameChain(Buffer.concat([Buffer.alloc(7), mp3Frames(3)]))).toBe(7);
+    expect(findFrameChain(noise(64 * 1024))).toBe(-1);
+  });
+
+  it("refuses a real MP3 cut off after its first frame or two", async () => {
+    const cut = lameMp3(3).subarray(0, 400);
+    expect(await read(cut, "audio/mpeg")).toMatchObject({ readable: false });
+  });
+
+  it("refuses an MP3 tag or a frame header followed by noise", async () => {
+    expect(await read(Buffer.concat([id3Tag(100), noise(100_000)]), "audio/mpeg")).toMatchObject({
+      readable: false,
+    });
+    const oneHeader = Buffer.concat([Buffer.from(FRAME_HEADER), noise(100_000)]);
+    expect(await read(oneHeader, "audio/mpeg")).toMatchObject({ readable: false });
+  });
+
+  it("refuses an MP3 that starts well and turns to noise (frames missing at its end)", async () => {
+    const file = Buffer.concat([mp3Frames(200), noise(200_000)]);
+    expect(await read(file, "audio/mpeg")).toMatchObject({
+      readable: false,
+      reason: expect.stringContaining("end"),
+    });
+    // Tags after the audio are not noise.
+    const ape = Buffer.alloc(32 + 100);
+    ape.write("APETAGEX", 100, "ascii");
+    ape.writeUInt32LE(2000, 108);
+    ape.writeUInt32LE(132, 112); // items (100) and footer (32)
+    const tagged = Buffer.concat([mp3Frames(300), ape]);
+    expect(await read(tagged, "audio/mpeg")).toMatchObject({ readable: true });
+  });
+
+  it("refuses a WAV without a data chunk, Ogg without a last page, FLAC without STREAMINFO", async () => {
+    expect(await read(wav(1).subarray(0, 36), "audio/wav")).toMatchObject({ readable: false });
+    const vorbis = Buffer.alloc(30);
+    vorbis.write("\x01vorbis", 0, "latin1");
+    vorbis.writeUInt32LE(44_100, 12);
+    const onlyFirstPage = oggPage({ serial: 9, granule: -1n, packet: vorbis, headerType: 2 });
+    expect(await read(onlyFirstPage, "audio/ogg")).toMatchObject({ readable: false });
+    expect(await read(Buffer.from("fLaC\x00\x00"), "audio/flac")).toMatchObject({
+      readable: false,
+    });
+  });
+
+  it("takes a FLAC that does not state its length, without a duration", async () => {
+    const file = Buffer.concat([
+      Buffer.from("fLaC"),
+      Buffer.from([0x80, 0, 0, 34]),
+      flacStreamInfo(44_100, 0),
+    ]);
+    expect(await read(file, "audio/flac")).toEqual({ readable: true });
+  });
+
+  it("takes AAC, M4A and WebM unread", async () => {
+    for (const type of ["audio/aac", "audio/mp4", "audio/webm"]) {
+      expect(await read(noise(100), type)).toEqual({ readable: true });
+    }
+  });
+});
+
 describe("files on disk", () => {
   const dir = fs.mkdtemp(path.join(os.tmpdir(), "audio-duration-"));
   afterAll(async () => fs.rm(await dir, { recursive: true, force: true }));
@@ -254,5 +348,14 @@ describe("files on disk", () => {
     await fs.writeFile(file, wav(9, { sampleRate: 16_000, channels: 2 }));
     expect(await readAudioFileDuration(file, "audio/wav")).toBe(9);
     expect(await readAudioFileDuration(file, "audio/aac")).toBeUndefined();
+  });
+
+  it("tells a damaged MP3 on disk from a good one", async () => {
+    const good = path.join(await dir, "good.mp3");
+    const bad = path.join(await dir, "bad.mp3");
+    await fs.writeFile(good, lameMp3(2));
+    await fs.writeFile(bad, Buffer.concat([lameMp3(2).subarray(0, 300), noise(90_000)]));
+    expect(await readAudioFile(good, "audio/mpeg")).toEqual({ readable: true, durationSeconds: 2 });
+    expect(await readAudioFile(bad, "audio/mpeg")).toMatchObject({ readable: false });
   });
 });

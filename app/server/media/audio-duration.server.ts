@@ -9,8 +9,12 @@
  * - Ogg (Vorbis, Opus, FLAC): the last page's granule position over the sample rate;
  * - FLAC: STREAMINFO's total samples over its sample rate.
  *
- * Anything else (AAC, M4A, WebM) or a header that does not add up gives undefined: an
- * unknown duration never refuses an upload.
+ * Reading also tells whether the bytes are the audio they start like (`readAudio`): a
+ * WAV without a format or data chunk, an MP3 whose frames do not follow one another at
+ * the start and at the end, an Ogg stream with no last page, a FLAC without STREAMINFO
+ * are unreadable, and an upload of one is refused (decision 028). A readable file whose
+ * header does not state its length (FLAC written as a stream) has no duration. AAC, M4A
+ * and WebM are not read: they pass, without a duration.
  */
 import fs from "node:fs/promises";
 import { id3TagLength, isMpegAudioFrameHeader, type ByteReader } from "~/domain/uploads";
@@ -54,6 +58,17 @@ function seconds(value: number): number | undefined {
   return Number.isFinite(value) && value >= 0 ? Math.round(value) : undefined;
 }
 
+/** The bytes are not the audio they start like. */
+class Unreadable extends Error {}
+
+function unreadable(reason: string): never {
+  throw new Unreadable(reason);
+}
+
+/** What reading an audio file found. */
+export type AudioReading =
+  { readable: true; durationSeconds?: number } | { readable: false; reason: string };
+
 // ---------------------------------------------------------------------------
 // WAV
 // ---------------------------------------------------------------------------
@@ -62,7 +77,7 @@ async function wavDuration(source: ByteSource): Promise<number | undefined> {
   const head = await source.read(0, 12);
   const form = text(head, 0, 4);
   if ((form !== "RIFF" && form !== "RF64" && form !== "BW64") || text(head, 8, 4) !== "WAVE") {
-    return undefined;
+    unreadable("no RIFF/WAVE header");
   }
   let offset = 12;
   let byteRate: number | undefined;
@@ -89,7 +104,8 @@ async function wavDuration(source: ByteSource): Promise<number | undefined> {
     }
     offset = body + size + (size % 2);
   }
-  if (!byteRate || dataStart === undefined || dataSize === undefined) return undefined;
+  if (!byteRate) unreadable("no byte rate in a fmt chunk");
+  if (dataStart === undefined || dataSize === undefined) unreadable("no data chunk");
   // A writer that never came back to fill in the size leaves 0 or 0xFFFFFFFF.
   const available = source.size - dataStart;
   const bytes = dataSize === 0 || dataSize > available ? available : dataSize;
@@ -153,23 +169,72 @@ export function parseMpegFrame(bytes: Uint8Array, offset = 0): MpegFrame | null 
   };
 }
 
+/** How far into the audio (and back from its end) frames are looked for. */
+const MP3_WINDOW = 64 * 1024;
+/** Frames that must follow one another, each where the one before says it ends. */
+const MP3_CHAIN = 3;
+
+/**
+ * Where in `bytes` the first run of MP3_CHAIN frames starts, each header where the one
+ * before ends and of the same MPEG version, layer and sample rate; -1 when there is none.
+ * One header alone proves little: two random bytes pass for one about once in 3000.
+ */
+export function findFrameChain(bytes: Uint8Array, from = 0): number {
+  for (let i = from; i + 4 <= bytes.length; i++) {
+    const first = parseMpegFrame(bytes, i);
+    if (!first) continue;
+    let at = i;
+    let length = 1;
+    for (; length < MP3_CHAIN; length++) {
+      at += parseMpegFrame(bytes, at)!.frameLength;
+      const next = parseMpegFrame(bytes, at);
+      if (
+        !next ||
+        next.mpeg !== first.mpeg ||
+        next.layer !== first.layer ||
+        next.sampleRate !== first.sampleRate
+      ) {
+        break;
+      }
+    }
+    if (length === MP3_CHAIN) return i;
+  }
+  return -1;
+}
+
+/** The end of the audio: before an ID3v1 tag and an APEv2 tag, which some taggers add. */
+async function mp3AudioEnd(source: ByteSource): Promise<number> {
+  let end = source.size;
+  if (end >= 128 && text(await source.read(end - 128, 3), 0, 3) === "TAG") end -= 128;
+  if (end >= 32) {
+    const footer = await source.read(end - 32, 32);
+    if (text(footer, 0, 8) === "APETAGEX") {
+      const size = view(footer).getUint32(12, true); // items and footer
+      const hasHeader = (view(footer).getUint32(20, true) & 0x80000000) !== 0;
+      end -= size + (hasHeader ? 32 : 0);
+    }
+  }
+  return Math.max(0, end);
+}
+
+/** A file cut short or filled with something else after a good start ends without frames. */
+async function checkMp3Tail(source: ByteSource, headEnd: number): Promise<void> {
+  const end = await mp3AudioEnd(source);
+  if (end <= headEnd) return; // the start's window already covered the whole file
+  const start = Math.max(headEnd - 4 * 1024, end - MP3_WINDOW);
+  const tail = await source.read(start, end - start);
+  if (findFrameChain(tail) === -1) unreadable("no run of MPEG frames at the end");
+}
+
 async function mp3Duration(source: ByteSource): Promise<number | undefined> {
   const head = await source.read(0, 10);
   const audioStart = id3TagLength(head) ?? 0;
   // The first frame: a header followed by another header where its length says.
-  const window = await source.read(audioStart, 64 * 1024);
-  let frameAt = -1;
-  let frame: MpegFrame | null = null;
-  for (let i = 0; i + 4 <= window.length; i++) {
-    const candidate = parseMpegFrame(window, i);
-    if (!candidate) continue;
-    const next = i + candidate.frameLength;
-    if (next + 4 <= window.length && !isMpegAudioFrameHeader(window, next)) continue;
-    frameAt = i;
-    frame = candidate;
-    break;
-  }
-  if (!frame) return undefined;
+  const window = await source.read(audioStart, MP3_WINDOW);
+  const frameAt = findFrameChain(window);
+  if (frameAt === -1) unreadable("no run of MPEG frames at the start");
+  const frame = parseMpegFrame(window, frameAt)!;
+  await checkMp3Tail(source, audioStart + window.length);
 
   // Xing/Info (LAME and most encoders) sits after the side information of frame one.
   const sideInfo = frame.mpeg === 1 ? (frame.mono ? 17 : 32) : frame.mono ? 9 : 17;
@@ -189,13 +254,8 @@ async function mp3Duration(source: ByteSource): Promise<number | undefined> {
     if (frames > 0) return seconds((frames * frame.samplesPerFrame) / frame.sampleRate);
   }
 
-  // Constant bit rate: the audio bytes over the bit rate (an ID3v1 tag at the end is not audio).
-  let end = source.size;
-  if (end >= 128) {
-    const tail = await source.read(end - 128, 3);
-    if (text(tail, 0, 3) === "TAG") end -= 128;
-  }
-  const audioBytes = end - (audioStart + frameAt);
+  // Constant bit rate: the audio bytes over the bit rate (tags at the end are not audio).
+  const audioBytes = (await mp3AudioEnd(source)) - (audioStart + frameAt);
   return seconds((audioBytes * 8) / frame.bitrate);
 }
 
@@ -235,7 +295,7 @@ async function oggStream(source: ByteSource): Promise<OggStream | null> {
 
 async function oggDuration(source: ByteSource): Promise<number | undefined> {
   const stream = await oggStream(source);
-  if (!stream || stream.rate <= 0) return undefined;
+  if (!stream || stream.rate <= 0) unreadable("no Vorbis, Opus or FLAC stream header");
   // The last page of the stream carries the total sample count; pages are < 64 KB.
   const tailLength = Math.min(source.size, 65_307 * 2);
   const tail = await source.read(source.size - tailLength, tailLength);
@@ -247,7 +307,7 @@ async function oggDuration(source: ByteSource): Promise<number | undefined> {
     if (granule < 0n) continue; // -1: no packet ends on this page
     return seconds((Number(granule) - stream.preSkip) / stream.rate);
   }
-  return undefined;
+  unreadable("no last page of the stream");
 }
 
 // ---------------------------------------------------------------------------
@@ -260,13 +320,14 @@ async function flacDuration(source: ByteSource): Promise<number | undefined> {
   const bytes = await source.read(start, 4 + 4 + 34);
   // "fLaC", then the first metadata block, which must be STREAMINFO (type 0).
   if (text(bytes, 0, 4) !== "fLaC" || bytes.length < 42 || (bytes[4]! & 0x7f) !== 0) {
-    return undefined;
+    unreadable("no STREAMINFO block");
   }
   const info = bytes.subarray(8);
   const sampleRate = (info[10]! << 12) | (info[11]! << 4) | (info[12]! >> 4);
   const totalSamples = (info[13]! & 0x0f) * 2 ** 32 + view(info).getUint32(14, false);
-  if (sampleRate === 0 || totalSamples === 0) return undefined;
-  return seconds(totalSamples / sampleRate);
+  if (sampleRate === 0) unreadable("a sample rate of 0");
+  // 0 samples: the encoder did not know the length (a stream); the file is fine.
+  return totalSamples === 0 ? undefined : seconds(totalSamples / sampleRate);
 }
 
 // ---------------------------------------------------------------------------
@@ -279,19 +340,43 @@ const READERS: Record<string, (source: ByteSource) => Promise<number | undefined
 };
 
 /**
+ * Whether `source` reads as audio of the given (sniffed) type, and its whole seconds
+ * when the header says. Types without a reader (AAC, M4A, WebM) read as readable with
+ * no duration. Never throws.
+ */
+export async function readAudio(source: ByteSource, contentType: string): Promise<AudioReading> {
+  const reader = READERS[contentType];
+  if (!reader) return { readable: true };
+  if (source.size <= 0) return { readable: false, reason: "an empty file" };
+  try {
+    const durationSeconds = await reader(source);
+    return durationSeconds === undefined ? { readable: true } : { readable: true, durationSeconds };
+  } catch (error) {
+    return { readable: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
  * Whole seconds of audio in `source` of the given (sniffed) type, or undefined when
- * the format does not say or the header does not add up. Never throws.
+ * the format does not say or the bytes do not add up. Never throws.
  */
 export async function readAudioDuration(
   source: ByteSource,
   contentType: string,
 ): Promise<number | undefined> {
-  const reader = READERS[contentType];
-  if (!reader || source.size <= 0) return undefined;
+  const reading = await readAudio(source, contentType);
+  return reading.readable ? reading.durationSeconds : undefined;
+}
+
+/** readAudio for a file on disk. */
+export async function readAudioFile(file: string, contentType: string): Promise<AudioReading> {
+  if (!READERS[contentType]) return { readable: true };
+  const handle = await fs.open(file, "r");
   try {
-    return await reader(source);
-  } catch {
-    return undefined;
+    const { size } = await handle.stat();
+    return await readAudio(fileHandleSource(handle, size), contentType);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -300,12 +385,6 @@ export async function readAudioFileDuration(
   file: string,
   contentType: string,
 ): Promise<number | undefined> {
-  if (!READERS[contentType]) return undefined;
-  const handle = await fs.open(file, "r");
-  try {
-    const { size } = await handle.stat();
-    return await readAudioDuration(fileHandleSource(handle, size), contentType);
-  } finally {
-    await handle.close();
-  }
+  const reading = await readAudioFile(file, contentType);
+  return reading.readable ? reading.durationSeconds : undefined;
 }

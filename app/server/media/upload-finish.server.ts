@@ -10,6 +10,7 @@ import fs from "node:fs/promises";
 import sharp from "sharp";
 import {
   UPLOAD_KINDS,
+  audioUnreadable,
   checkUpload,
   cleanOriginalName,
   extensionFor,
@@ -22,7 +23,7 @@ import {
 import { logger } from "../core/logger.server";
 import type { Database } from "../db/database.server";
 import { withAdvisoryLock } from "../db/job-lock.server";
-import { fileHandleSource, readAudioFileDuration } from "./audio-duration.server";
+import { fileHandleSource, readAudioFile } from "./audio-duration.server";
 import { PUBLIC_UPLOADS_URL_PREFIX } from "./storage.server";
 import type { ErrorBody, IncomingUploads, KeptResults, StoredResult } from "./upload-stores.server";
 
@@ -31,7 +32,12 @@ type Inspection =
   | { ok: false; status: number; title?: string; message: string; reason: string };
 
 /** Reads what the stored bytes are, and refuses what the kind does not take. */
-async function inspectUpload(file: string, kind: UploadKind, size: number): Promise<Inspection> {
+async function inspectUpload(
+  file: string,
+  kind: UploadKind,
+  size: number,
+  claimed: { declaredType?: string; name: string },
+): Promise<Inspection> {
   const rule = UPLOAD_KINDS[kind];
   const handle = await fs.open(file, "r");
   let sniffed: string | null;
@@ -40,7 +46,7 @@ async function inspectUpload(file: string, kind: UploadKind, size: number): Prom
   } finally {
     await handle.close();
   }
-  const verdict = checkUpload(kind, { size, sniffedType: sniffed });
+  const verdict = checkUpload(kind, { size, sniffedType: sniffed, ...claimed });
   if (!verdict.ok) {
     return {
       ok: false,
@@ -78,7 +84,23 @@ async function inspectUpload(file: string, kind: UploadKind, size: number): Prom
     }
   }
   if (kind === "audio") {
-    const durationSeconds = await readAudioFileDuration(file, contentType).catch(() => undefined);
+    // The public player must be able to play it: bytes that do not read as the audio
+    // they start like (a damaged or cut-off recording) are refused, not stored "Ready".
+    const reading = await readAudioFile(file, contentType).catch((error: unknown) => ({
+      readable: false as const,
+      reason: error instanceof Error ? error.message : String(error),
+    }));
+    if (!reading.readable) {
+      const refusal = audioUnreadable();
+      return {
+        ok: false,
+        status: refusal.status,
+        title: refusal.title,
+        message: refusal.message,
+        reason: `unreadable audio (${contentType}): ${reading.reason}`,
+      };
+    }
+    const { durationSeconds } = reading;
     return { ok: true, contentType, ...(durationSeconds !== undefined && { durationSeconds }) };
   }
   return { ok: true, contentType };
@@ -105,7 +127,12 @@ async function finishUpload(
   const originalName = cleanOriginalName(meta.filename);
   const finishedAt = new Date().toISOString();
 
-  const inspection = await incoming.withLocalFile(id, (file) => inspectUpload(file, kind, size));
+  const inspection = await incoming.withLocalFile(id, (file) =>
+    inspectUpload(file, kind, size, {
+      declaredType: meta.filetype ?? undefined,
+      name: originalName,
+    }),
+  );
   if (!inspection.ok) {
     await incoming.discard(id);
     const body: ErrorBody = { error: inspection.message };

@@ -19,12 +19,22 @@ import { privateStorageKey } from "../shop/downloads.server";
 import { testDatabaseKinds } from "../testing/test-database.server";
 import { createTestApp, type TestApp } from "../testing/test-app.server";
 import { silentWav } from "../testing/wav.server";
+import { Mp3Encoder } from "@breezystack/lamejs";
 import { createUploadServer, type UploadServer } from "./uploads.server";
 
 const meta = (fields: Record<string, string>) =>
   Object.entries(fields)
     .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
     .join(",");
+
+/** A real MP3, as the demo makes them: `seconds` of a tone from the LAME port. */
+function demoMp3(seconds: number): Buffer {
+  const encoder = new Mp3Encoder(1, 22_050, 64);
+  const samples = new Int16Array(22_050 * seconds);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin(i / 8));
+  const parts = [encoder.encodeBuffer(samples), encoder.flush()];
+  return Buffer.concat(parts.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)));
+}
 
 const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 
@@ -245,6 +255,50 @@ describe.each(await testDatabaseKinds())("the upload server on %s", (kind) => {
       "Please select a valid image file (JPEG, PNG, or WebP)",
     );
     expect(await filesUnder(uploads.dirs.incoming)).toEqual([]);
+  });
+
+  it("refuses a corrupt MP3 with 'Audio processing failed', and stores a real one with its length", async () => {
+    const unreadable = {
+      title: "Audio processing failed",
+      error: "Could not extract audio information. Please try a different file.",
+    };
+    const real = demoMp3(3);
+    const corrupt: [string, Buffer][] = [
+      ["random bytes", crypto.randomBytes(50_000).fill(0, 0, 2)], // (never a frame sync at 0)
+      ["a real MP3 cut off inside its second frame", real.subarray(0, 400)],
+      [
+        "a real MP3's start, then noise",
+        Buffer.concat([real.subarray(0, 5000), Buffer.alloc(80_000, 0x5a)]),
+      ],
+    ];
+    for (const [what, bytes] of corrupt) {
+      const { location, response } = await uploadWhole(
+        owner.cookie,
+        { kind: "audio", filename: "take.mp3", filetype: "audio/mpeg" },
+        bytes,
+      );
+      expect(response.status, what).toBe(422);
+      expect(await response.json(), what).toEqual(unreadable);
+      const again = await send("GET", `${location}/result`, { cookie: owner.cookie });
+      expect(await again.json(), what).toEqual(unreadable);
+    }
+    expect(await filesUnder(uploads.dirs.incoming)).toEqual([]);
+    expect((await filesUnder(uploads.dirs.publicDir)).filter((f) => f.endsWith(".mp3"))).toEqual(
+      [],
+    );
+
+    const { response } = await uploadWhole(
+      owner.cookie,
+      { kind: "audio", filename: "take.mp3", filetype: "audio/mpeg" },
+      real,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      url: expect.stringMatching(/^\/uploads\/audio\/[0-9a-f]{32}\.mp3$/),
+      contentType: "audio/mpeg",
+      durationSeconds: 3,
+      originalName: "take.mp3",
+    });
   });
 
   it("refuses a GIF as artwork", async () => {

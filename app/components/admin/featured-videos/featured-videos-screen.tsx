@@ -22,6 +22,7 @@ import {
   featuredVideoUpdateSchema,
 } from "~/domain/featured-video";
 import { fileNameOf } from "~/domain/file-reference";
+import { LARGE_UPLOAD_HINT, uploadHint } from "~/domain/uploads";
 import { extractVideoId, serviceThumbnailUrl } from "~/domain/video";
 
 /** A featured video as the manager shows it. */
@@ -48,12 +49,12 @@ export type FeaturedVideoSource = "youtube" | "file";
  * The file's upload kind: the featured-videos screen states 100 MB, the home page's
  * video form 1000 MB (admin spec §5 "Files").
  */
-export type FeaturedVideoUploadKind = "video" | "video-large";
+export type FeaturedVideoUploadKind = "featured-video" | "video-large";
 
+/** The formats and limit come from the kind's rule, as the picker and the refusal do. */
 const UPLOAD_HINTS: Record<FeaturedVideoUploadKind, string> = {
-  video: "MP4, MOV, AVI or WebM, up to 100 MB.",
-  "video-large":
-    "MP4, MOV, AVI or WebM, up to 1000 MB. A large file goes up in parts and picks up where it stopped if the connection drops.",
+  "featured-video": uploadHint("featured-video"),
+  "video-large": `${uploadHint("video-large")} ${LARGE_UPLOAD_HINT}`,
 };
 
 export const VIDEO_ID_HINT =
@@ -208,7 +209,7 @@ export interface FeaturedVideoManagerProps {
   loadFailed?: string | null;
   /** Where the table and the form post; the current route's action when left out. */
   action?: string;
-  /** The video file's upload kind ("video" 100 MB unless told). */
+  /** The video file's upload kind ("featured-video", 100 MB, unless told). */
   uploadKind?: FeaturedVideoUploadKind;
   className?: string;
 }
@@ -217,7 +218,7 @@ export function FeaturedVideoManager({
   videos,
   loadFailed = null,
   action,
-  uploadKind = "video",
+  uploadKind = "featured-video",
   className,
 }: FeaturedVideoManagerProps) {
   // Visitors see the active videos in this order; the first one is the large "hero".

@@ -106,8 +106,10 @@ export interface ContentVersionView {
   savedBy: string | null;
   /** ISO 8601. */
   savedAt: string;
-  /** Equal to what is stored now: nothing to restore. */
+  /** The one current version: the newest equal to what is stored now. */
   isCurrent: boolean;
+  /** An older version with the text stored now: nothing to restore either. */
+  sameAsCurrent: boolean;
 }
 
 /** GET /admin/page-content-history?pageName=… */

@@ -21,6 +21,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { earlierVersionCount, earlierVersionsLabel } from "~/domain/content-history";
 import { INTENT_FIELD, type FieldErrors } from "~/domain/admin-action";
 import { PARAGRAPH_SPACINGS } from "~/domain/page-content";
 import {
@@ -467,7 +468,7 @@ function ContentHistory({
   const data = fetcher.data;
   const loading = fetcher.state !== "idle";
   const versions = data?.versions ?? [];
-  const earlier = versions.filter((v) => !v.isCurrent).length;
+  const earlier = earlierVersionCount(versions);
 
   return (
     <div className="mt-5 border-t border-border/60 pt-4">
@@ -483,7 +484,7 @@ function ContentHistory({
         History
         {data && !data.error ? (
           <span className="text-xs font-normal text-muted-foreground">
-            ({earlier} {earlier === 1 ? "earlier version" : "earlier versions"})
+            ({earlierVersionsLabel(earlier)})
           </span>
         ) : null}
         <ChevronDown
@@ -599,6 +600,8 @@ function VersionItem({
         <Badge variant="gold" className="self-start">
           Current
         </Badge>
+      ) : version.sameAsCurrent ? (
+        <span className="self-start text-xs text-muted-foreground">Same text as current</span>
       ) : (
         <Button
           size="sm"

@@ -36,6 +36,7 @@ import {
   type UploadedFile,
 } from "~/domain/uploads";
 import { cn } from "~/lib/cn";
+import { toast } from "~/lib/toast";
 
 export interface UploadFieldProps {
   /** Name of the hidden input that carries the stored file's URL in the form. */
@@ -139,6 +140,14 @@ function stopUpload(upload: Upload, terminate = false) {
   void upload.abort(terminate).catch(() => {});
 }
 
+/**
+ * A refusal the spec titles ("Invalid file type", "File too large", "Audio processing
+ * failed") is a toast as well as the message beside the field.
+ */
+function announceRefusal(refusal: { title?: string; message: string }) {
+  if (refusal.title) toast.error(refusal.title, { description: refusal.message });
+}
+
 /** An id list for aria-describedby (not cn(): tailwind-merge could drop "text-error"). */
 const ids = (...parts: (string | false | null | undefined)[]) =>
   parts.filter(Boolean).join(" ") || undefined;
@@ -213,6 +222,7 @@ export function UploadField({
   );
 
   function fail(failure: UploadFailure) {
+    announceRefusal(failure);
     const current = statusRef.current;
     const fileName =
       current.phase === "uploading" || current.phase === "checking"
@@ -385,8 +395,14 @@ export function UploadField({
       ) ??
       kind;
     fileKindRef.current = fileKind;
-    const verdict = checkUpload(fileKind, { size: file.size, sniffedType: sniffed });
+    const verdict = checkUpload(fileKind, {
+      size: file.size,
+      sniffedType: sniffed,
+      declaredType: file.type,
+      name: file.name,
+    });
     if (!verdict.ok) {
+      announceRefusal(verdict);
       fileRef.current = null;
       resetPicker();
       setStatus({

@@ -34,6 +34,7 @@ import {
 import { statusColumn } from "./row-parts";
 import type { LoeVideoRow } from "./types";
 import { videoThumbnailUrl } from "~/domain/video";
+import { LARGE_UPLOAD_HINT, uploadHint } from "~/domain/uploads";
 
 const isYouTube = (values: Record<string, unknown>) => values.sourceType !== "file";
 
@@ -64,7 +65,7 @@ const VIDEO_FIELDS: readonly FieldConfig[] = [
     name: "videoUrl",
     label: "Video file",
     uploadKind: "video-large",
-    hint: "MP4, MOV, AVI or WebM, up to 1000 MB. A large file goes up in parts and picks up where it stopped if the connection drops.",
+    hint: `${uploadHint("video-large")} ${LARGE_UPLOAD_HINT}`,
     showWhen: (values) => !isYouTube(values),
   },
   {

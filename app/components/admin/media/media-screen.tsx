@@ -13,6 +13,7 @@ import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-ta
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
 import { variantUrl } from "~/domain/image-variants";
+import { uploadFormatsAndLimit } from "~/domain/uploads";
 import {
   MEDIA_ITEM_DEFAULTS,
   MEDIA_ITEM_TEXT,
@@ -95,7 +96,7 @@ const MEDIA_ITEM_FIELDS: readonly FieldConfig[] = [
     uploadKind: "image",
     alsoAccept: ["video"],
     allowUrl: true,
-    hint: "A link (a video page, a post, an image address), or a file: a photo (JPEG, PNG, GIF or WebP, up to 10 MB) or a video (MP4, WebM, OGG, AVI, MOV or WMV, up to 100 MB).",
+    hint: `A link (a video page, a post, an image address), or a file: a photo (${uploadFormatsAndLimit("image")}) or a video (${uploadFormatsAndLimit("video")}).`,
     onFileSelected: (file, form) => {
       if (form.get("title").trim() === "") form.set("title", titleFromFileName(file.name));
       form.set("type", mediaTypeOfFile(file.type));

@@ -15,6 +15,7 @@ import { defineCollectionScreen } from "~/components/admin/kit/collection-screen
 import { flagColumn, orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { PHOTO_DEFAULTS, PHOTO_TEXT, photoCreateSchema, photoUpdateSchema } from "~/domain/photo";
+import { uploadFormatsAndLimit } from "~/domain/uploads";
 import { PhotoThumbnail } from "./photo-thumbnail";
 
 /** A gallery photo as the manager shows it. */
@@ -61,7 +62,7 @@ const PHOTO_FIELDS: readonly FieldConfig[] = [
     label: "Image",
     uploadKind: "photo",
     allowUrl: true,
-    hint: "Upload a JPEG, PNG, GIF or WebP up to 10 MB, or paste an https:// address.",
+    hint: `Upload a ${uploadFormatsAndLimit("photo")}, or paste an https:// address.`,
     onUploaded: (file, form) => {
       form.set("width", file.width ? String(file.width) : "");
       form.set("height", file.height ? String(file.height) : "");
