@@ -41,13 +41,14 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 
 COPY package.json package-lock.json ./
-# tsx is a production dependency: the server's TypeScript is run, not compiled.
+# tsx stays a production dependency for the maintenance scripts below; the server itself
+# runs compiled JavaScript (build/server.js, made by `npm run build`).
 RUN npm ci --omit=dev && npm cache clean --force
 
-# server.ts imports app/server and app/domain at run time (tsx, with tsconfig.json for
-# the ~/ alias), runs the migrations in drizzle/ and serves build/. scripts/ holds
-# `npm run backup`, `restore`, `db:migrate` and `db:seed`.
-COPY tsconfig.json server.ts ./
+# build/server.js runs the migrations in drizzle/ and serves build/. scripts/ holds
+# `npm run backup`, `restore`, `db:migrate` and `db:seed`, which run app/server's
+# TypeScript through tsx (with tsconfig.json for the ~/ alias).
+COPY tsconfig.json ./
 COPY app ./app
 COPY drizzle ./drizzle
 COPY scripts ./scripts
@@ -63,4 +64,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=180s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
 # `npm run serve` without npm in between, so SIGTERM reaches the server directly.
-CMD ["node", "--import", "tsx", "server.ts"]
+CMD ["node", "build/server.js"]

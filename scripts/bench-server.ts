@@ -396,7 +396,7 @@ async function startApp(
 ) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const [command, args] = plan.server(process.execPath, ["--import", "tsx", "server.ts"]);
+  const [command, args] = plan.server(process.execPath, ["build/server.js"]);
   const child = spawn(command, args, {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
