@@ -47,6 +47,8 @@ export interface MemoryFigures {
   rssMb: number;
   peakRssMb: number;
   heapUsedMb: number;
+  /** What the heap holds after a full collection: the rest of heapUsed was garbage. */
+  liveHeapMb: number;
   heapTotalMb: number;
   externalMb: number;
   arrayBuffersMb: number;
@@ -56,6 +58,8 @@ export interface MemoryFigures {
 export interface MemoryPhase {
   label: "first start" | "restart" | "after load";
   readyMs: number | null;
+  /** CPU seconds the server spent until ready: the start-up's cost apart from a busy machine. */
+  readyCpuSeconds: number | null;
   memory: MemoryFigures;
 }
 
@@ -86,7 +90,7 @@ export function serverArguments(): string[] {
 }
 
 /** The V8 flags npm start passes (package.json's "start" script), so the bench runs alike. */
-function startScriptNodeFlags(): string[] {
+export function startScriptNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
@@ -96,7 +100,7 @@ function startScriptNodeFlags(): string[] {
   );
 }
 
-function startScriptEnv(): Record<string, string> {
+export function startScriptEnv(): Record<string, string> {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
@@ -117,6 +121,17 @@ function extraServerEnv(): Record<string, string> {
   );
 }
 
+/** utime + stime of a process in seconds (Linux clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const match = new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(
     readFileSync(`/proc/${pid}/status`, "utf8"),
@@ -126,6 +141,8 @@ function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
 
 interface ProbeAnswer {
   memory: NodeJS.MemoryUsage;
+  /** heapUsed after a full collection, right after `memory` was read. */
+  liveHeapUsed: number;
 }
 
 function askMemory(child: ChildProcess): Promise<MemoryFigures> {
@@ -141,6 +158,7 @@ function askMemory(child: ChildProcess): Promise<MemoryFigures> {
         rssMb: statusKb(child.pid!, "VmRSS") / 1024,
         peakRssMb: statusKb(child.pid!, "VmHWM") / 1024,
         heapUsedMb: mb(m.heapUsed),
+        liveHeapMb: mb(answer.liveHeapUsed),
         heapTotalMb: mb(m.heapTotal),
         externalMb: mb(m.external),
         arrayBuffersMb: mb(m.arrayBuffers),
@@ -153,7 +171,8 @@ function askMemory(child: ChildProcess): Promise<MemoryFigures> {
   });
 }
 
-async function waitReady(baseUrl: string, child: ChildProcess, timeoutMs = 240_000) {
+// Generous: a first start seeds the demo, which takes minutes on a busy small machine.
+async function waitReady(baseUrl: string, child: ChildProcess, timeoutMs = 600_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode})`);
@@ -206,8 +225,18 @@ async function startServer(dataDir: string, databaseUrl: string) {
       },
     },
   );
-  await waitReady(baseUrl, child);
-  return { child, baseUrl, readyMs: performance.now() - started };
+  try {
+    await waitReady(baseUrl, child);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return {
+    child,
+    baseUrl,
+    readyMs: performance.now() - started,
+    readyCpuSeconds: cpuSeconds(child.pid!),
+  };
 }
 
 /** The requests of the load: the public pages, and the files a visitor's browser asks for. */
@@ -299,6 +328,7 @@ export async function measureMemory(
     phases.push({
       label: "first start",
       readyMs: first.readyMs,
+      readyCpuSeconds: first.readyCpuSeconds,
       memory: await askMemory(child),
     });
     await stop(child);
@@ -306,12 +336,22 @@ export async function measureMemory(
 
     const again = await startServer(dataDir, postgres?.url ?? "");
     child = again.child;
-    phases.push({ label: "restart", readyMs: again.readyMs, memory: await askMemory(child) });
+    phases.push({
+      label: "restart",
+      readyMs: again.readyMs,
+      readyCpuSeconds: again.readyCpuSeconds,
+      memory: await askMemory(child),
+    });
     const load = await mixedLoad(again.baseUrl, REQUESTS, CONNECTIONS);
     log(
       `${database}: ${REQUESTS} requests over ${load.addresses} addresses, statuses ${JSON.stringify(load.statuses)}`,
     );
-    phases.push({ label: "after load", readyMs: null, memory: await askMemory(child) });
+    phases.push({
+      label: "after load",
+      readyMs: null,
+      readyCpuSeconds: null,
+      memory: await askMemory(child),
+    });
     return { database, phases };
   } finally {
     if (child) await stop(child);
@@ -324,8 +364,8 @@ const fixed = (value: number | null, digits = 0) => (value === null ? "–" : va
 
 export function printMemoryRuns(runs: MemoryRun[]) {
   const header =
-    `${"database".padEnd(9)}  ${"phase".padEnd(11)}  ${"ready".padStart(7)}  ${"RSS".padStart(5)}` +
-    `  ${"peak".padStart(5)}  ${"heap".padStart(9)}  ${"external".padStart(8)}  ${"buffers".padStart(7)}` +
+    `${"database".padEnd(9)}  ${"phase".padEnd(11)}  ${"ready".padStart(7)}  ${"CPU".padStart(6)}  ${"RSS".padStart(5)}` +
+    `  ${"peak".padStart(5)}  ${"heap".padStart(9)}  ${"live".padStart(4)}  ${"external".padStart(8)}  ${"buffers".padStart(7)}` +
     `  ${"wasm".padStart(5)}  ${"rest".padStart(5)}`;
   console.log(`\n${header}\n${"-".repeat(header.length)}`);
   for (const run of runs) {
@@ -337,9 +377,13 @@ export function printMemoryRuns(runs: MemoryRun[]) {
           run.database.padEnd(9),
           phase.label.padEnd(11),
           (phase.readyMs === null ? "–" : `${(phase.readyMs / 1000).toFixed(1)} s`).padStart(7),
+          (phase.readyCpuSeconds === null ? "–" : `${phase.readyCpuSeconds.toFixed(1)} s`).padStart(
+            6,
+          ),
           fixed(m.rssMb).padStart(5),
           fixed(m.peakRssMb).padStart(5),
           `${fixed(m.heapUsedMb)}/${fixed(m.heapTotalMb)}`.padStart(9),
+          fixed(m.liveHeapMb).padStart(4),
           fixed(m.externalMb).padStart(8),
           fixed(m.arrayBuffersMb).padStart(7),
           fixed(m.webAssemblyMb).padStart(5),
@@ -349,7 +393,9 @@ export function printMemoryRuns(runs: MemoryRun[]) {
     }
   }
   console.log(
-    "MB. ready: spawn to /readyz 200; RSS and peak: VmRSS and VmHWM; heap: V8 used/total;\n" +
+    "MB. ready: spawn to /readyz 200 (wall clock, longer on a busy machine); CPU: the server's\n" +
+      "CPU time until then (all its threads); RSS and peak: VmRSS and VmHWM; heap: V8 used/total;\n" +
+      "live: heap used after a full collection (the bench asks for one after reading the rest);\n" +
       "external: memory V8 knows outside its heap: buffers, and wasm (external less buffers: the\n" +
       "embedded database's WebAssembly memory, a few MB otherwise); rest: RSS less heap and\n" +
       "external (code, native libraries such as sharp, malloc's own).",
