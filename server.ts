@@ -1,7 +1,8 @@
 /**
  * The HTTP server: security headers, compression, health checks, static files and
  * the React Router request handler. `tsx server.ts --dev` runs Vite in middleware
- * mode; NODE_ENV=production serves the built app from ./build.
+ * mode; NODE_ENV=production serves the built app from ./build, and runs compiled itself
+ * (`npm run build` makes build/server.js of this file: no TypeScript compiler at run time).
  */
 import crypto from "node:crypto";
 import path from "node:path";
