@@ -1,7 +1,8 @@
 /**
  * The HTTP server: security headers, compression, health checks, static files and
  * the React Router request handler. `tsx server.ts --dev` runs Vite in middleware
- * mode; NODE_ENV=production serves the built app from ./build.
+ * mode; NODE_ENV=production serves the built app from ./build, and runs compiled itself
+ * (`npm run build` makes build/server.js of this file: no TypeScript compiler at run time).
  */
 import crypto from "node:crypto";
 import path from "node:path";
@@ -47,6 +48,7 @@ const { shedLoad } = await import("./app/server/http/load-shedding.server");
 const { precompressedAssets } = await import("./app/server/http/static-assets.server");
 const { createContentSecurityPolicy, nonceSource } = await import("./app/server/http/csp.server");
 const { createPageCache } = await import("./app/server/http/page-cache.server");
+const { megabytes } = await import("./app/domain/byte-lru");
 const { createSecurityHeaders } = await import("./app/server/http/security-headers.server");
 const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.server");
 const { toNodeHandler } = await import("better-auth/node");
@@ -79,6 +81,9 @@ try {
   );
   process.exit(1);
 }
+// Before the demo seed makes its images: sharp's cache stays within its bound from the start.
+const { limitImageCache } = await import("./app/server/media/images.server");
+limitImageCache(env.IMAGE_CACHE_MAX_MB);
 await prepareDatabase(database, env, storage);
 const stopMailWorker = startMailWorker(database.db);
 // Checkout holds on tracked stock end after their time even when nobody comes back.
@@ -153,6 +158,7 @@ const pageCache =
         productionHost: env.SITE_PRODUCTION_HOST,
         timeZone: env.SITE_TIME_ZONE,
         commonHeaders: securityHeaders.headers,
+        maxBytes: megabytes(env.PAGE_CACHE_MAX_MB),
       })
     : null;
 

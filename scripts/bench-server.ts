@@ -20,6 +20,12 @@
  *   BENCH_CONNECTIONS=50     concurrent keep-alive connections
  *   BENCH_RENDERS=100        sequential uncached requests per page for the CPU time
  *   BENCH_NGINX=/path/nginx  the nginx binary (default: `nginx` on PATH)
+ *   BENCH_MEMORY=off         skip the memory part
+ *
+ * Then the memory part (issue 29, scripts/bench-memory.ts, also `npm run bench:memory`):
+ * resident memory at the first start with the demo seed, after a restart and after
+ * 10,000 mixed requests, and the time to ready, on the embedded database and on
+ * PostgreSQL when one answers at TEST_DATABASE_URL, next to the memory budgets.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -30,6 +36,12 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
+import {
+  runMemoryBench,
+  serverArguments,
+  startScriptEnv,
+  startScriptNodeFlags,
+} from "./bench-memory";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -396,12 +408,16 @@ async function startApp(
 ) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const [command, args] = plan.server(process.execPath, ["--import", "tsx", "server.ts"]);
+  const [command, args] = plan.server(process.execPath, [
+    ...startScriptNodeFlags(),
+    ...serverArguments(),
+  ]);
   const child = spawn(command, args, {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
+      ...startScriptEnv(),
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -839,6 +855,11 @@ async function main() {
     await stop(cachedApp?.child);
     await stop(generator.child);
     await rm(tmp, { recursive: true, force: true });
+  }
+
+  if (process.env.BENCH_MEMORY !== "off") {
+    console.log("\nMemory and start-up (issue 29)…");
+    await runMemoryBench();
   }
 }
 

@@ -234,7 +234,7 @@ async function main() {
   const tmp = await mkdtemp(path.join(tmpdir(), "jazz-bench-"));
   const serverPort = await freePort();
   const baseUrl = `http://127.0.0.1:${serverPort}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, ["build/server.js"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

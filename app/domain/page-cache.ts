@@ -35,8 +35,13 @@ const CACHED_PATHS: ReadonlySet<string> = new Set(PAGE_CACHE_PATHS);
 
 /** A copy is rendered again after this long even when nothing was saved. */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
-/** What the cache may hold, every page in all its encodings. */
-export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * What the cache may hold, every page in all its encodings, unless PAGE_CACHE_MAX_MB says
+ * otherwise: every public page of a site the size of the demo (about 0.1 MB each, with its
+ * brotli and gzip copies) fits many times over, and a small machine keeps its memory.
+ */
+export const PAGE_CACHE_DEFAULT_MAX_MB = 8;
+export const PAGE_CACHE_DEFAULT_MAX_BYTES = PAGE_CACHE_DEFAULT_MAX_MB * 1024 * 1024;
 
 /**
  * Parameters that campaign and social links add and no page reads: a shared link to a

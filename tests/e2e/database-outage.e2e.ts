@@ -113,7 +113,7 @@ describe.skipIf(!bin)("a PostgreSQL outage while the site serves", () => {
     baseUrl = `http://127.0.0.1:${port}`;
     logFile = path.join(tmp, "server.log");
     const logFd = openSync(logFile, "a");
-    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    server = spawn(process.execPath, ["build/server.js"], {
       cwd: ROOT,
       env: {
         ...process.env,

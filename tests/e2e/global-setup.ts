@@ -1,7 +1,7 @@
 /**
  * Vitest globalSetup for the browser suite: one production server for the whole run.
  *
- * `npm run test:e2e` has already built the app. This starts `server.ts` as a child
+ * `npm run test:e2e` has already built the app. This starts `build/server.js` (the compiled server.ts) as a child
  * process (NODE_ENV=production, a free port on 127.0.0.1, a fresh DATA_DIR, so a
  * fresh PGlite database), waits until /readyz answers 200, and hands the base URL
  * and the Chromium path to the test files through `provide`/`inject`. Teardown sends
@@ -164,7 +164,7 @@ export default async function setup(project: TestProject) {
   const logFd = openSync(logFile, "a");
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    child = spawn(process.execPath, ["build/server.js"], {
       cwd: ROOT,
       env,
       stdio: ["ignore", logFd, logFd],
@@ -335,7 +335,7 @@ async function startPayPalMode(
   const logFd = openSync(logFile, "a");
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    child = spawn(process.execPath, ["build/server.js"], {
       cwd: ROOT,
       env,
       stdio: ["ignore", logFd, logFd],

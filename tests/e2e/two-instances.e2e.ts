@@ -147,7 +147,7 @@ describe.skipIf(!nginx || !hasPostgres || !hasSwift)(
         const fd = openSync(log, "a");
         const tmpDir = path.join(tmp, `tmp-${port}`);
         mkdirSync(tmpDir, { recursive: true });
-        const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+        const child = spawn(process.execPath, ["build/server.js"], {
           cwd: ROOT,
           env: {
             ...process.env,

@@ -45,6 +45,20 @@ describe("environment", () => {
     expect(() => parseEnv({ S3_ENDPOINT: "not a url", S3_BUCKET: "b" })).toThrow(/S3_ENDPOINT/);
   });
 
+  it("bounds the caches in megabytes, 8 each unless set, and refuses what is not a size", () => {
+    expect(parseEnv({}).PAGE_CACHE_MAX_MB).toBe(8);
+    expect(parseEnv({}).IMAGE_CACHE_MAX_MB).toBe(8);
+    expect(parseEnv({ PAGE_CACHE_MAX_MB: " " }).PAGE_CACHE_MAX_MB).toBe(8);
+    expect(parseEnv({ PAGE_CACHE_MAX_MB: "2.5" }).PAGE_CACHE_MAX_MB).toBe(2.5);
+    expect(parseEnv({ IMAGE_CACHE_MAX_MB: "0" }).IMAGE_CACHE_MAX_MB).toBe(0);
+    expect(() => parseEnv({ PAGE_CACHE_MAX_MB: "-1" })).toThrow(
+      /PAGE_CACHE_MAX_MB: must be 0 or more megabytes/,
+    );
+    expect(() => parseEnv({ IMAGE_CACHE_MAX_MB: "lots" })).toThrow(
+      /IMAGE_CACHE_MAX_MB: must be a number of megabytes/,
+    );
+  });
+
   it("treats empty values as unset and lower-cases the admin e-mail", () => {
     const env = parseEnv({
       DATABASE_URL: "",

@@ -1,10 +1,23 @@
 import net from "node:net";
 import { z } from "~/domain/zod";
 import { DEFAULT_SITE_TIME_ZONE, isValidTimeZone } from "~/domain/time-zone";
+import { PAGE_CACHE_DEFAULT_MAX_MB } from "~/domain/page-cache";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
   .transform((v) => v === "true" || v === "1" || v === "yes" || v === "on");
+
+/** A memory bound in megabytes (issue 29): 0 or more, fractions allowed; unset or empty: the default. */
+const megabytesSetting = (defaultMb: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce
+      .number({ error: "must be a number of megabytes" })
+      .min(0, "must be 0 or more megabytes")
+      .default(defaultMb),
+  );
+
+const IMAGE_CACHE_DEFAULT_MAX_MB = 8;
 
 const optionalText = z
   .string()
@@ -107,6 +120,13 @@ const envSchema = z
     SEED_DEMO_CONTENT: flag.default(true),
     /** The rendered-page cache of public pages (docs/decisions/019); "off" renders every request. */
     PAGE_CACHE: flag.default(true),
+    /** Megabytes the rendered-page cache may hold, every page in all its encodings. */
+    PAGE_CACHE_MAX_MB: megabytesSetting(PAGE_CACHE_DEFAULT_MAX_MB),
+    /**
+     * Megabytes of decoded images sharp (libvips) may keep between encodes. Variants are
+     * kept on disk once made, so this cache only helps several widths of one new image.
+     */
+    IMAGE_CACHE_MAX_MB: megabytesSetting(IMAGE_CACHE_DEFAULT_MAX_MB),
     TRUST_PROXY: trustProxy.default(false),
     /** S3-compatible object storage (docs/decisions/022); without it, files live in DATA_DIR. */
     S3_ENDPOINT: optionalText.pipe(z.url().optional()),

@@ -63,6 +63,22 @@ export const POSTGRES_TIMEOUTS: PostgresTimeouts = {
 /** What /readyz waits for the database before answering 503. */
 export const READINESS_TIMEOUT_MS = 2_000;
 
+/**
+ * The embedded database's memory, sized for a small site on a small machine (issue 29).
+ * PostgreSQL's defaults (128 MB of shared buffers, 64 MB for maintenance) are for a
+ * server of its own; the whole demo site is a few MB of tables. "-B" sets the shared
+ * buffers in 8 KB pages: PGlite's single-user start ignores "-c shared_buffers".
+ */
+export const EMBEDDED_DATABASE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  "-B",
+  String((16 * 1024) / 8), // 16 MB of shared buffers
+  "-c",
+  "maintenance_work_mem=16MB",
+  "-c",
+  "temp_buffers=2MB",
+];
+
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
@@ -91,7 +107,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     // One process per folder: a second one would silently lose rows.
     release = lockDataFolder(target.dataDir);
   }
-  const client = new PGlite(target.dataDir);
+  const client = new PGlite(target.dataDir, { startParams: EMBEDDED_DATABASE_START_PARAMS });
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,

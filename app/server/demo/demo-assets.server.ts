@@ -414,7 +414,9 @@ export async function generateDemoAssets(
   let filesWritten = 0;
 
   const imageEntries = Object.entries(DEMO_IMAGES) as [DemoImageName, ImageSpec][];
-  const renderImages = inPool(imageEntries, 4, async ([name, spec]) => {
+  // Two at a time: each SVG render holds its own buffers in librsvg and libvips, and the
+  // first start of a small machine must stay within its memory (issue 29).
+  const renderImages = inPool(imageEntries, 2, async ([name, spec]) => {
     const relative = `${spec.file}.jpg`;
     const { bytes, written } = await storedOrMade(
       storage,

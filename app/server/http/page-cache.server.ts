@@ -16,7 +16,7 @@ import {
   etagMatches,
   hasPrivateCookie,
   inlineScriptTexts,
-  PAGE_CACHE_MAX_BYTES,
+  PAGE_CACHE_DEFAULT_MAX_BYTES,
   pageCacheDecision,
   pageCacheExpiry,
   pathsAffectedBy,
@@ -25,6 +25,7 @@ import {
   type ContentEncoding,
   type SiteChange,
 } from "~/domain/page-cache";
+import { createByteLru } from "~/domain/byte-lru";
 import { isProductionHost } from "~/domain/site";
 import { onSiteChange } from "../core/cache.server";
 import { scriptHashSources, type ContentSecurityPolicy } from "./csp.server";
@@ -78,6 +79,7 @@ export interface PageCacheOptions {
   productionHost?: string;
   /** The calendar day of this zone decides upcoming events: copies end at its midnight. */
   timeZone: string;
+  /** What the cache may hold, every page in all its encodings (PAGE_CACHE_MAX_MB). */
   maxBytes?: number;
   now?: () => Date;
   /**
@@ -114,13 +116,11 @@ function etag(body: Buffer): string {
 }
 
 export function createPageCache(options: PageCacheOptions) {
-  const maxBytes = options.maxBytes ?? PAGE_CACHE_MAX_BYTES;
   const now = options.now ?? (() => new Date());
-  /** In least-recently-used order: a hit moves its entry to the end. */
-  const entries = new Map<string, RenderedPage>();
+  /** Bounded by bytes, least recently used out first (domain/byte-lru). */
+  const entries = createByteLru<RenderedPage>(options.maxBytes ?? PAGE_CACHE_DEFAULT_MAX_BYTES);
   /** One render per page at a time; everyone else asking waits for it. */
   const rendering = new Map<string, Promise<RenderedPage>>();
-  let totalBytes = 0;
   // A render that started before an invalidation must not be kept after it: it may have
   // read the data the write replaced.
   let generation = 0;
@@ -132,22 +132,8 @@ export function createPageCache(options: PageCacheOptions) {
     ? `${new URL(options.siteUrl).protocol}//${options.productionHost}`
     : options.siteUrl;
 
-  function remove(key: string) {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    totalBytes -= entry.bytes;
-  }
-
   function keep(key: string, page: RenderedPage) {
-    remove(key);
-    if (page.bytes > maxBytes) return;
-    entries.set(key, page);
-    totalBytes += page.bytes;
-    for (const oldest of entries.keys()) {
-      if (totalBytes <= maxBytes) break;
-      remove(oldest);
-    }
+    entries.set(key, page, page.bytes);
   }
 
   function invalidate(change: SiteChange) {
@@ -156,12 +142,11 @@ export function createPageCache(options: PageCacheOptions) {
       generation += 1;
       entries.clear();
       rendering.clear();
-      totalBytes = 0;
       return;
     }
     const paths = new Set<string>(affected);
     for (const path of affected) pathGenerations.set(path, (pathGenerations.get(path) ?? 0) + 1);
-    for (const key of [...entries.keys()]) if (paths.has(pathOfKey(key))) remove(key);
+    for (const key of entries.keys()) if (paths.has(pathOfKey(key))) entries.delete(key);
     for (const key of [...rendering.keys()]) if (paths.has(pathOfKey(key))) rendering.delete(key);
   }
   const stopListening = onSiteChange(invalidate);
@@ -201,7 +186,7 @@ export function createPageCache(options: PageCacheOptions) {
   function refine(key: string, page: RenderedPage) {
     const work = brotliAt(BEST_BROTLI_QUALITY, page.bodies.identity).then(
       (best) => {
-        if (entries.get(key) !== page) return;
+        if (entries.peek(key) !== page) return;
         const refined: RenderedPage = {
           ...page,
           bodies: { ...page.bodies, br: best },
@@ -209,8 +194,7 @@ export function createPageCache(options: PageCacheOptions) {
           bytes: page.bytes - page.bodies.br.length + best.length,
         };
         // Same key: the copy keeps its place in the least-recently-used order.
-        entries.set(key, refined);
-        totalBytes += refined.bytes - page.bytes;
+        entries.replace(key, refined, refined.bytes);
       },
       // The quick copy stays; it is just as correct.
       () => {},
@@ -288,12 +272,10 @@ export function createPageCache(options: PageCacheOptions) {
     const kept = entries.get(key);
     if (!kept) return undefined;
     if (kept.expiresAt <= now().getTime()) {
-      remove(key);
+      entries.delete(key);
       return undefined;
     }
     counters.hits += 1;
-    entries.delete(key);
-    entries.set(key, kept);
     return kept;
   }
 
@@ -341,7 +323,12 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     serveKept,
     invalidate,
-    stats: () => ({ ...counters, entries: entries.size, bytes: totalBytes }),
+    stats: () => ({
+      ...counters,
+      entries: entries.size,
+      bytes: entries.bytes,
+      maxBytes: entries.maxBytes,
+    }),
     /** Resolves once the background work on kept copies has finished. */
     settled: async () => {
       await Promise.all(refining);

@@ -107,6 +107,15 @@ async function statObject(storage: ObjectStorage, key: string): Promise<StoredOb
   }
 }
 
+/**
+ * Bounds what sharp (libvips) keeps in memory between encodes (IMAGE_CACHE_MAX_MB; its
+ * own default is 50 MB): decoded sources and operations, least recently used out first.
+ * Variants are files once made, so a small cache costs only a re-decode now and then.
+ */
+export function limitImageCache(maxMb: number): void {
+  sharp.cache({ memory: maxMb, files: 20, items: 100 });
+}
+
 // Several visitors asking for the same new variant share one encode.
 const inFlight = new Map<string, Promise<boolean>>();
 

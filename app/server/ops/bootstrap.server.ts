@@ -6,7 +6,6 @@ import { withAdvisoryLock } from "../db/job-lock.server";
 import { pageContent } from "../db/schema.server";
 import type { Env } from "../core/env.server";
 import { logger } from "../core/logger.server";
-import { seedDemoContent } from "../demo/seed.server";
 import { createObjectStorage, type ObjectStorage } from "../media/object-storage.server";
 
 /**
@@ -38,6 +37,9 @@ async function migrateAndSeed(
   if (!env.SEED_DEMO_CONTENT) return;
   const [row] = await handle.db.select({ n: count() }).from(pageContent);
   if ((row?.n ?? 0) > 0) return;
+  // The demo generators (and their image, audio and PDF libraries) are loaded only
+  // here, for a seed: a normal start never holds them in memory (issue 29).
+  const { seedDemoContent } = await import("../demo/seed.server");
   // The files go to the configured storage: the bucket too, so every instance has them.
   const result = await seedDemoContent(handle.db, storage);
   logger.info(result, "Demo content seeded into the empty database");
