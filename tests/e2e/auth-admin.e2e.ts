@@ -15,7 +15,7 @@ import type { BrowserContext, Cookie, Page } from "playwright-core";
 import { ADMIN_TEXT, BUSINESS_SCREENS, DASHBOARD_CARDS } from "~/domain/admin";
 import { AUTH_TEXT } from "~/domain/auth";
 import { allowHttpStatus, goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
-import { verificationLinkIn, waitForMail } from "./mail";
+import { sentMail, verificationLinkIn, waitForMail } from "./mail";
 import { OWNER_PASSWORD, openSignedIn } from "./owner-session";
 
 const browser = setupBrowser();
@@ -53,7 +53,7 @@ async function fillAuthForm(
   fields: { fullName?: string; email: string; password: string },
 ) {
   if (fields.fullName !== undefined) await page.getByLabel("Full name").fill(fields.fullName);
-  await page.getByLabel("Email").fill(fields.email);
+  await page.getByLabel("Email", { exact: true }).fill(fields.email);
   await page.getByLabel("Password", { exact: true }).fill(fields.password);
 }
 
@@ -303,9 +303,10 @@ describe("an allow-listed person", () => {
   let playerContext: BrowserContext | undefined;
   let playerCookies: Cookie[] = [];
 
-  it("creates an account, follows the verification link from the mail, signs in and reaches /admin", async () => {
+  it("creates an account, is offered a new link when signing in unverified, follows it and lands signed in on /admin", async () => {
     const { page, context } = await openPage("/auth?mode=sign-up", { viewport: "phone" });
     playerContext = context;
+    allowHttpStatus(page, "POST", "/auth.data", 403);
     await fillAuthForm(page, {
       fullName: PLAYER.name,
       email: PLAYER.email,
@@ -313,21 +314,48 @@ describe("an allow-listed person", () => {
     });
     await page.getByRole("button", { name: "Create Account" }).click();
     await waitForNewToast(page, AUTH_TEXT.signUpSuccessTitle, AUTH_TEXT.signUpSuccessDescription);
+    const first = await waitForMail(PLAYER.email, /Verify your e-mail address/);
+    const mailsBefore = sentMail().filter((m) => m.to.includes(PLAYER.email)).length;
 
-    const mail = await waitForMail(PLAYER.email, /Verify your e-mail address/);
-    const link = verificationLinkIn(mail);
-    expect(link.startsWith(`${baseUrl}/api/auth/verify-email?token=`)).toBe(true);
-
-    await goto(page, link);
-    expect(pathname(page)).toBe("/");
-
+    // Signing in before confirming: not a dead end, a new link is one press away.
     await goto(page, "/auth");
     await fillAuthForm(page, { email: PLAYER.email, password: PLAYER.password });
     await page.getByRole("button", { name: "Sign In" }).click();
+    const offer = page.getByRole("region", { name: AUTH_TEXT.emailNotVerified });
+    await offer.waitFor();
+    await offer.getByText(AUTH_TEXT.notVerifiedExplanation).waitFor();
+    // What was typed stays in the sign-in form.
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(PLAYER.email);
+    await offer.getByRole("button", { name: AUTH_TEXT.resendVerification }).click();
+    await waitForNewToast(page, AUTH_TEXT.verificationSentTitle, AUTH_TEXT.verificationSent);
+    await eventually(() => sentMail().filter((m) => m.to.includes(PLAYER.email)).length).toBe(
+      mailsBefore + 1,
+    );
+    const mail = await waitForMail(PLAYER.email, /Verify your e-mail address/);
+    const link = verificationLinkIn(mail);
+    expect(link).not.toBe(verificationLinkIn(first));
+    expect(link.startsWith(`${baseUrl}/api/auth/verify-email?token=`)).toBe(true);
+
+    await goto(page, link);
     await eventually(() => pathname(page)).toBe("/admin");
     await eventually(() => page.locator("h1").innerText()).toBe("Admin Dashboard");
-    await waitForNewToast(page, AUTH_TEXT.signInSuccessTitle, AUTH_TEXT.signInSuccessDescription);
+    await waitForNewToast(page, AUTH_TEXT.verifiedTitle, AUTH_TEXT.verifiedDescription);
     playerCookies = await context.cookies();
+  });
+
+  it("sends a link that no longer works back to /auth, with a form for a new one", async () => {
+    const { page } = await openPage("/", { viewport: "phone" });
+    await goto(
+      page,
+      `${baseUrl}/api/auth/verify-email?token=expired&callbackURL=%2Fauth%2Fverified`,
+    );
+    await eventually(() => page.url()).toContain("/auth?verification=failed");
+    const offer = page.getByRole("region", { name: AUTH_TEXT.emailNotVerified });
+    await offer.getByText(AUTH_TEXT.verificationLinkFailed).waitFor();
+    await offer.getByLabel("Email", { exact: true }).fill("someone.else@example.com");
+    await offer.getByRole("button", { name: AUTH_TEXT.resendVerification }).click();
+    // The same answer for any address: nobody learns who has an account.
+    await waitForNewToast(page, AUTH_TEXT.verificationSentTitle, AUTH_TEXT.verificationSent);
   });
 
   it("is signed out everywhere the moment they are removed from the list", async () => {
