@@ -13,7 +13,7 @@
 import { readFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { soundCloudPlayerUrl } from "~/domain/audio";
 import { writeWavHeader } from "~/server/testing/wav.server";
@@ -62,6 +62,14 @@ async function openDialog(page: Page, button: string) {
   const dialog = page.getByRole("dialog", { name: button });
   await dialog.waitFor();
   return dialog;
+}
+
+/** Cancels a dialog the test has typed into: the kit asks first, and Discard closes it. */
+async function cancelDiscarding(page: Page, dialog: Locator) {
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  const question = page.getByRole("alertdialog", { name: "Discard changes?" });
+  await question.getByRole("button", { name: "Discard" }).click();
+  await dialog.waitFor({ state: "hidden" });
 }
 
 /** Deletes a row of the visible table through its confirmation, checking the question. */
@@ -122,8 +130,7 @@ describe("Manage LOE: videos", () => {
       .getByText("Video file is required. Please select a video file to upload.")
       .waitFor();
 
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await dialog.waitFor({ state: "hidden" });
+    await cancelDiscarding(page, dialog);
     expect(await page.getByRole("row", { name: /E2E video without an id/ }).count()).toBe(0);
   });
 });
@@ -187,8 +194,7 @@ describe("Manage LOE: audio", () => {
     expect(await dialog.getByLabel("SoundCloud URL").count()).toBe(0);
     await dialog.getByRole("button", { name: "Add Track" }).click();
     await dialog.getByText("No audio file selected").waitFor();
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await dialog.waitFor({ state: "hidden" });
+    await cancelDiscarding(page, dialog);
 
     dialog = await openDialog(page, "Add Audio Track");
     await dialog.getByLabel("Title").fill("E2E File Track");
