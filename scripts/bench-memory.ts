@@ -24,11 +24,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
+import { freePort } from "../app/server/testing/free-port.server";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PROBE = pathToFileURL(path.join(ROOT, "scripts", "memory-probe.mjs")).href;
@@ -69,18 +69,6 @@ export interface MemoryRun {
 }
 
 const mb = (bytes: number) => bytes / (1024 * 1024);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The production start command's arguments: the compiled server, else server.ts with tsx. */
 export function serverArguments(): string[] {

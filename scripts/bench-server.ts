@@ -31,7 +31,6 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import http, { type IncomingHttpHeaders } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,6 +41,7 @@ import {
   startScriptEnv,
   startScriptNodeFlags,
 } from "./bench-memory";
+import { freePort } from "../app/server/testing/free-port.server";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -299,18 +299,6 @@ async function runStaticServer(dir: string, port: number) {
 
 // ---------------------------------------------------------------------------------------
 // The benchmark itself.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -15,13 +15,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, findChromium } from "../tests/e2e/chromium";
+import { freePort } from "../app/server/testing/free-port.server";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PATHS = (
@@ -47,18 +47,6 @@ const BUDGET = {
   jsKb: 150,
   homeWeightKb: 800,
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -17,7 +17,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +24,7 @@ import type { TestProject } from "vitest/node";
 import { startSmtpCatcher } from "~/server/testing/smtp-catcher.server";
 import { findChromium } from "./chromium";
 import { startFakePayPal } from "../fakes/fake-paypal";
+import { freePort } from "~/server/testing/free-port.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -59,19 +59,6 @@ const INHERITED_SETTINGS_TO_DROP = [
   "PAYPAL_SDK_URL",
   "TRUST_PROXY",
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("No free port found."))));
-    });
-  });
-}
 
 function readLog(logFile: string): string {
   try {
