@@ -8,6 +8,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { CheckCircle2, KeyRound, Loader2, Mail } from "lucide-react";
 import type { Route } from "./+types/auth.reset-password";
 import { AuthShell } from "~/components/auth-shell";
+import { EmailField } from "~/components/email-field";
 import { PasswordInput } from "~/components/password-input";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -206,18 +207,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       <Form method="post" className="space-y-5">
         <input type="hidden" name="intent" value="request" />
         {formError}
-        <FormField id="email" label="Email" error={errors.email}>
-          {(field) => (
-            <Input
-              {...field}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-            />
-          )}
-        </FormField>
+        <EmailField error={errors.email} />
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting ? <Loader2 aria-hidden className="animate-spin" /> : <Mail aria-hidden />}
           {submitting ? "Sending..." : "Send reset link"}

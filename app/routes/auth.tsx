@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { CheckCircle2, Loader2, Mail, MailWarning } from "lucide-react";
 import type { Route } from "./+types/auth";
 import { AuthShell } from "~/components/auth-shell";
+import { EmailField } from "~/components/email-field";
 import { PasswordInput } from "~/components/password-input";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
@@ -215,18 +216,7 @@ export default function AuthPage({ actionData }: Route.ComponentProps) {
             {(field) => <Input {...field} name="fullName" autoComplete="name" required />}
           </FormField>
         )}
-        <FormField id="email" label="Email" error={fieldErrors.email}>
-          {(field) => (
-            <Input
-              {...field}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-            />
-          )}
-        </FormField>
+        <EmailField error={fieldErrors.email} />
         <FormField
           id="password"
           label="Password"
@@ -310,18 +300,7 @@ function VerificationResend({
         {email ? (
           <input type="hidden" name="email" value={email} />
         ) : (
-          <FormField id="resend-email" label="Email">
-            {(field) => (
-              <Input
-                {...field}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                required
-              />
-            )}
-          </FormField>
+          <EmailField id="resend-email" />
         )}
         <Button type="submit" variant="outline" disabled={sending}>
           {sending ? <Loader2 aria-hidden className="animate-spin" /> : <Mail aria-hidden />}
