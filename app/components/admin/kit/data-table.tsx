@@ -172,6 +172,11 @@ export function DataTable<T>({
   );
   const displayed = ordering.rows;
   const columnCount = columns.length + (reorder ? 1 : 0) + (rowActions ? 1 : 0);
+  // A phone's card is headed by the first column a phone shows.
+  const phoneHeading = Math.max(
+    0,
+    columns.findIndex((column) => !column.hideOnMobile),
+  );
 
   let body: React.ReactNode;
   if (loadFailed) {
@@ -211,7 +216,8 @@ export function DataTable<T>({
             </TableCell>
           )}
           {columns.map((column, columnIndex) => {
-            const label = columnIndex > 0 ? phoneLabel(column.header) : undefined;
+            const heading = columnIndex === phoneHeading;
+            const label = heading ? undefined : phoneLabel(column.header);
             return (
               <TableCell
                 key={column.id}
@@ -220,7 +226,7 @@ export function DataTable<T>({
                   column.hideOnMobile && mobileHidden,
                   column.className,
                   phone.cell,
-                  columnIndex === 0 && phone.heading,
+                  heading && phone.heading,
                   label && phone.labelled,
                 )}
               >
