@@ -100,6 +100,28 @@ export function startScriptEnv(): Record<string, string> {
   );
 }
 
+/** The environment both benches start the production server with (no mail, quiet logs). */
+export function benchServerEnv(options: {
+  port: number;
+  dataDir: string;
+  baseUrl: string;
+  databaseUrl: string;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...startScriptEnv(),
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    SITE_URL: options.baseUrl,
+    DATABASE_URL: options.databaseUrl,
+    SMTP_URL: "",
+    LOG_LEVEL: "warn",
+    BETTER_AUTH_SECRET: "bench-only-secret-0123456789abcdef0123456789",
+  };
+}
+
 function extraServerEnv(): Record<string, string> {
   return Object.fromEntries(
     (process.env.BENCH_SERVER_ENV ?? "")
@@ -197,20 +219,7 @@ async function startServer(dataDir: string, databaseUrl: string) {
     {
       cwd: ROOT,
       stdio: ["ignore", "ignore", "inherit", "ipc"],
-      env: {
-        ...process.env,
-        ...startScriptEnv(),
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SITE_URL: baseUrl,
-        DATABASE_URL: databaseUrl,
-        SMTP_URL: "",
-        LOG_LEVEL: "warn",
-        BETTER_AUTH_SECRET: "bench-only-secret-0123456789abcdef0123456789",
-        ...extraServerEnv(),
-      },
+      env: { ...benchServerEnv({ port, dataDir, baseUrl, databaseUrl }), ...extraServerEnv() },
     },
   );
   try {

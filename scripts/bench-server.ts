@@ -38,7 +38,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:z
 import {
   runMemoryBench,
   serverArguments,
-  startScriptEnv,
+  benchServerEnv,
   startScriptNodeFlags,
 } from "./bench-memory";
 import { freePort } from "../app/server/testing/free-port.server";
@@ -403,20 +403,7 @@ async function startApp(
   const child = spawn(command, args, {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...startScriptEnv(),
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SITE_URL: baseUrl,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      LOG_LEVEL: "warn",
-      BETTER_AUTH_SECRET: "bench-only-secret-0123456789abcdef0123456789",
-      ...extraEnv,
-    },
+    env: { ...benchServerEnv({ port, dataDir, baseUrl, databaseUrl: "" }), ...extraEnv },
   });
   // Migrating and seeding on one core of a busy machine has taken over a minute.
   await waitFor(`${baseUrl}/readyz`, child, `The ${label} app`, 180_000);
