@@ -16,8 +16,12 @@ function collectGarbage() {
 
 if (process.send) {
   process.on("message", (message) => {
-    if (message !== "memory?") return;
+    if (message !== "memory?" && message !== "memory, no collection?") return;
     const usage = process.memoryUsage();
+    if (message !== "memory?") {
+      process.send({ memory: usage, liveHeapUsed: null });
+      return;
+    }
     collectGarbage();
     process.send({ memory: usage, liveHeapUsed: process.memoryUsage().heapUsed });
   });

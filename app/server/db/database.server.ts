@@ -13,6 +13,7 @@ import { getEnv, type Env } from "../core/env.server";
 import { logger } from "../core/logger.server";
 import { lockDataFolder } from "./data-folder-lock.server";
 import { singleton } from "../core/singleton.server";
+import { embeddedTemplateFor } from "./embedded-template.server";
 
 /**
  * One Drizzle type for both drivers: PGlite and node-postgres expose the same
@@ -33,7 +34,8 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: "pglite"; dataDir?: string } // dataDir undefined: in memory
+  // dataDir undefined: in memory. templateFile: the empty database a new folder starts from.
+  | { kind: "pglite"; dataDir?: string; templateFile?: string }
   | { kind: "postgres"; url: string; timeouts?: Partial<PostgresTimeouts> };
 
 /**
@@ -107,7 +109,10 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     // One process per folder: a second one would silently lose rows.
     release = lockDataFolder(target.dataDir);
   }
-  const client = new PGlite(target.dataDir, { startParams: EMBEDDED_DATABASE_START_PARAMS });
+  const client = new PGlite(target.dataDir, {
+    startParams: EMBEDDED_DATABASE_START_PARAMS,
+    loadDataDir: embeddedTemplateFor(target.dataDir, target.templateFile),
+  });
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,

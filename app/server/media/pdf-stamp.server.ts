@@ -3,7 +3,6 @@
  * 3F2A9C1E") at the foot of every page. The output is the same bytes for the same
  * input, so a resumed download (a Range request) continues the same file.
  */
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 
 const FONT_SIZE = 7;
 /** Baseline height above the page bottom, in points: below any printed margin content. */
@@ -15,6 +14,9 @@ function winAnsiSafe(text: string): string {
 }
 
 export async function stampPdf(pdf: Uint8Array, line: string): Promise<Uint8Array> {
+  // Loaded with the first PDF sold, not at every start: a quarter of a second and a few MB
+  // a small server only spends when it needs them (issue 29).
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   // updateMetadata: false keeps the producer and dates, so the output is deterministic.
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   const font = await doc.embedFont(StandardFonts.Helvetica);
