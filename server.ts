@@ -6,7 +6,7 @@
  */
 import crypto from "node:crypto";
 import path from "node:path";
-import type { Server } from "node:http";
+import http, { type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import express, { type Request, type Response } from "express";
 import compression from "compression";
 import { createRequestHandler } from "@react-router/express";
@@ -48,6 +48,7 @@ const { shedLoad } = await import("./app/server/http/load-shedding.server");
 const { precompressedAssets } = await import("./app/server/http/static-assets.server");
 const { createContentSecurityPolicy, nonceSource } = await import("./app/server/http/csp.server");
 const { createPageCache } = await import("./app/server/http/page-cache.server");
+const { requestedHostWith } = await import("./app/server/http/requested-host.server");
 const { megabytes } = await import("./app/domain/byte-lru");
 const { createSecurityHeaders } = await import("./app/server/http/security-headers.server");
 const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.server");
@@ -129,12 +130,9 @@ const contentSecurityPolicy = isDev ? null : createContentSecurityPolicy({ paypa
 const securityHeaders = createSecurityHeaders({ https: env.SITE_URL.startsWith("https://") });
 
 const logsRequests = logger.isLevelEnabled("info");
-function logRequest(req: Request, res: Response, started: bigint) {
+function logRequest(method: string | undefined, path: string, status: number, started: bigint) {
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  logger.info(
-    { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-    "request",
-  );
+  logger.info({ method, path, status, ms: Math.round(ms * 10) / 10 }, "request");
 }
 
 const productionBuild = isDev
@@ -159,17 +157,31 @@ const pageCache =
         timeZone: env.SITE_TIME_ZONE,
         commonHeaders: securityHeaders.headers,
         maxBytes: megabytes(env.PAGE_CACHE_MAX_MB),
+        requestedHost: requestedHostWith(app.get("trust proxy fn")),
       })
     : null;
 
-// A kept page is answered before any other middleware: under a crowd, nearly every
-// request is one, and the layers below (nonce, compression, the router) only cost it.
-if (pageCache) {
-  app.use((req, res, next) => {
+/**
+ * Node's request listener. A kept page is answered here, before Express: under a crowd
+ * nearly every request is one, and Express's router and the layers below it (nonce,
+ * compression, the security headers' middleware) only cost it (issue 28).
+ */
+function answerRequest(req: IncomingMessage, res: ServerResponse) {
+  if (pageCache) {
     const started = logsRequests ? process.hrtime.bigint() : 0n;
-    if (!pageCache.serveKept(req, res)) return next();
-    if (logsRequests) logRequest(req, res, started);
-  });
+    let answered = false;
+    try {
+      answered = pageCache.serveKept(req, res);
+    } catch (error) {
+      logger.error({ err: error }, "Could not answer a kept page");
+      if (res.headersSent) return void res.destroy();
+    }
+    if (answered) {
+      if (logsRequests) logRequest(req.method, req.url ?? "", res.statusCode, started);
+      return;
+    }
+  }
+  app(req, res);
 }
 
 // The client address, as Express sees it (X-Forwarded-For only with TRUST_PROXY),
@@ -242,7 +254,7 @@ app.get("/readyz", async (_req, res) => {
 app.use((req, res, next) => {
   if (!logsRequests) return next();
   const started = process.hrtime.bigint();
-  res.on("finish", () => logRequest(req, res, started));
+  res.on("finish", () => logRequest(req.method, req.path, res.statusCode, started));
   next();
 });
 
@@ -327,7 +339,7 @@ if (isDev) {
   app.use(createRequestHandler({ build: productionBuild, getLoadContext }));
 }
 
-const server: Server = app.listen(env.PORT, env.HOST, () => {
+const server: Server = http.createServer(answerRequest).listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info(

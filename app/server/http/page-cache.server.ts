@@ -10,6 +10,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import {
   chooseEncoding,
@@ -87,6 +88,11 @@ export interface PageCacheOptions {
    * answers ahead of the middleware that would set them, so it sets them itself.
    */
   commonHeaders?: readonly (readonly [string, string])[];
+  /**
+   * The host a request asked for, for the host rule (X-Forwarded-Host only from a trusted
+   * proxy, as Express's `req.host`; http/requested-host.server). Default: the Host header.
+   */
+  requestedHost?: (req: IncomingMessage) => string | undefined;
 }
 
 /** Headers that belong to one response, not to the page. */
@@ -222,7 +228,12 @@ export function createPageCache(options: PageCacheOptions) {
     return render;
   }
 
-  function send(req: Request, res: Response, page: RenderedPage, state: "hit" | "miss") {
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: RenderedPage,
+    state: "hit" | "miss",
+  ) {
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
     res.statusCode = page.status;
     for (const [name, value] of page.headers) res.setHeader(name, value);
@@ -240,9 +251,10 @@ export function createPageCache(options: PageCacheOptions) {
       return;
     }
     res.setHeader("ETag", page.etags[encoding]);
-    if (etagMatches(req.get("if-none-match"), Object.values(page.etags))) {
+    if (etagMatches(req.headers["if-none-match"], Object.values(page.etags))) {
       res.removeHeader("Content-Type");
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return;
     }
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
@@ -251,19 +263,27 @@ export function createPageCache(options: PageCacheOptions) {
     res.end(req.method === "HEAD" ? undefined : body);
   }
 
-  /** The cache's key for a request it may answer, or why it may not. */
-  function lookup(req: Request): CacheDecision & { key?: string } {
-    const query = req.originalUrl.indexOf("?");
+  const requestedHost = options.requestedHost ?? ((req: IncomingMessage) => req.headers.host);
+
+  /**
+   * The cache's key for a request it may answer, or why it may not. `url` is the address
+   * as the client sent it (Express's `originalUrl`: a mounted router does not shorten it).
+   */
+  function lookup(req: IncomingMessage, url: string): CacheDecision & { key?: string } {
+    const query = url.indexOf("?");
     const decision = pageCacheDecision({
-      method: req.method,
-      path: req.path,
-      search: query === -1 ? "" : req.originalUrl.slice(query),
+      method: req.method ?? "GET",
+      path: query === -1 ? url : url.slice(0, query),
+      search: query === -1 ? "" : url.slice(query),
       cookie: req.headers.cookie,
     });
     if (!decision.cacheable) return decision;
     // The page varies by the host rule only; rendering at a fixed address keeps a copy
     // independent of whatever Host header (or tracking query) its first visitor sent.
-    const onProductionHost = isProductionHost(requestHost(req), options.productionHost);
+    const onProductionHost = isProductionHost(
+      requestedHost(req) ?? null,
+      options.productionHost,
+    );
     return { ...decision, key: `${onProductionHost ? "production" : "site"} ${decision.path}` };
   }
 
@@ -280,14 +300,15 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /**
-   * Answers a request whose page is kept, ahead of the server's other middleware (the
-   * nonce, compression, the security headers' middleware, the router's layers), so a hit
-   * costs little more than writing its bytes; true when it did. Everything else, a miss
-   * included, goes on to `middleware` at its place in the chain.
+   * Answers a request whose page is kept from Node's own request and response, before
+   * Express sees it (its router, the nonce, compression, the security headers'
+   * middleware), so a hit costs little more than Node's HTTP parser and writing its
+   * bytes; true when it did. Everything else, a miss included, goes on to Express and to
+   * `middleware` at its place in the chain.
    */
-  function serveKept(req: Request, res: Response): boolean {
+  function serveKept(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const found = lookup(req);
+    const found = lookup(req, req.url ?? "/");
     const page = found.key ? freshCopy(found.key) : undefined;
     if (!page) return false;
     for (const [name, value] of options.commonHeaders ?? []) res.setHeader(name, value);
@@ -298,7 +319,7 @@ export function createPageCache(options: PageCacheOptions) {
   async function middleware(req: Request, res: Response, next: NextFunction) {
     const cookie = req.headers.cookie;
     if (cookie && hasPrivateCookie(cookie)) markPrivate(res);
-    const found = lookup(req);
+    const found = lookup(req, req.originalUrl);
     if (!found.cacheable || !found.key) {
       if (!found.cacheable && found.reason !== "path") {
         counters.bypasses += 1;
@@ -342,10 +363,6 @@ export type PageCache = ReturnType<typeof createPageCache>;
 /** Keys are "<site|production> <path>". */
 const pathOfKey = (key: string) => key.slice(key.indexOf(" ") + 1);
 
-function requestHost(req: Request): string {
-  const port = req.get("host")?.split(":")[1];
-  return port ? `${req.hostname}:${port}` : req.hostname;
-}
 
 /**
  * Someone's own page: unless the route already forbids storing it, no browser or proxy
