@@ -280,10 +280,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (!decision.cacheable) return decision;
     // The page varies by the host rule only; rendering at a fixed address keeps a copy
     // independent of whatever Host header (or tracking query) its first visitor sent.
-    const onProductionHost = isProductionHost(
-      requestedHost(req) ?? null,
-      options.productionHost,
-    );
+    const onProductionHost = isProductionHost(requestedHost(req) ?? null, options.productionHost);
     return { ...decision, key: `${onProductionHost ? "production" : "site"} ${decision.path}` };
   }
 
@@ -362,7 +359,6 @@ export type PageCache = ReturnType<typeof createPageCache>;
 
 /** Keys are "<site|production> <path>". */
 const pathOfKey = (key: string) => key.slice(key.indexOf(" ") + 1);
-
 
 /**
  * Someone's own page: unless the route already forbids storing it, no browser or proxy
