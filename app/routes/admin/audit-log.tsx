@@ -65,7 +65,12 @@ function DetailsCell({
       >
         Show details
       </summary>
-      <pre className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-muted/60 p-3 text-foreground/90">
+      {/* Focusable: a long entry scrolls inside, and a keyboard must be able to scroll it. */}
+      <pre
+        tabIndex={0}
+        aria-label={`Stored details: ${sentence}`}
+        className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-muted/60 p-3 text-foreground/90"
+      >
         {JSON.stringify(details, null, 2)}
       </pre>
     </details>

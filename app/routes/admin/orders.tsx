@@ -146,7 +146,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       }
     >
       <AdminSection title="Find orders">
-        <FilterPanel activeCount={activeOrderFilterCount(filters)}>
+        {/* Keyed by the query: after Apply, a phone folds the filters to show the list. */}
+        <FilterPanel key={orderFiltersQuery(filters)} activeCount={activeOrderFilterCount(filters)}>
           <OrderFiltersForm key={orderFiltersQuery(filters)} filters={filters} path={PATH} />
         </FilterPanel>
       </AdminSection>

@@ -132,7 +132,8 @@ export default function ManageShop({ loaderData }: Route.ComponentProps) {
       list={loaderData}
       schemas={{ create: shopItemCreateSchema, update: shopItemUpdateSchema }}
     >
-      <TestInventoryPanel />
+      {/* A stock figure's list comes first on the screen, without the test panel above it. */}
+      {loaderData.stock ? null : <TestInventoryPanel />}
     </CollectionScreen>
   );
 }
