@@ -159,6 +159,7 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
         action: "newsletter_subscribers.remove",
         screen: "Subscribers",
         actorEmail: "owner@example.com",
+        sentence: "Removed a.fan@example.com from the newsletter",
       });
       // The shop's screen filter does not show it.
       const shop = await listAudit(t.db, { screen: "shop", page: 1 });
