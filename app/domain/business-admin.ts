@@ -111,6 +111,8 @@ export interface AuditRow {
   entity: string;
   entityId: string | null;
   screen: string;
+  /** The entry as a sentence: "Refunded order #00BBDB08 · $14.00" (audit-sentence.ts). */
+  sentence: string;
   details: Record<string, unknown>;
 }
 

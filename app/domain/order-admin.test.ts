@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   EMPTY_ORDER_FILTERS,
   canRefund,
+  activeOrderFilterCount,
   hasOrderFilters,
   needsShipping,
   orderDateBounds,
@@ -84,6 +85,21 @@ describe("orderFiltersQuery", () => {
     expect(hasOrderFilters({ ...EMPTY_ORDER_FILTERS, page: 4 })).toBe(false);
     expect(hasOrderFilters({ ...EMPTY_ORDER_FILTERS, toShip: true })).toBe(true);
     expect(hasOrderFilters({ ...EMPTY_ORDER_FILTERS, q: "x" })).toBe(true);
+  });
+
+  it("counts the filters in use, for the phone's collapsed Filters button", () => {
+    expect(activeOrderFilterCount(EMPTY_ORDER_FILTERS)).toBe(0);
+    expect(activeOrderFilterCount({ ...EMPTY_ORDER_FILTERS, page: 3 })).toBe(0);
+    expect(
+      activeOrderFilterCount({
+        ...EMPTY_ORDER_FILTERS,
+        q: "ada",
+        status: "completed",
+        from: "2026-11-01",
+        to: "2026-11-30",
+        toShip: true,
+      }),
+    ).toBe(5);
   });
 });
 

@@ -135,9 +135,15 @@ export function orderFiltersQuery(filters: Partial<OrderFilters>): string {
   return params.toString();
 }
 
+/** How many filters narrow the list (the page number does not): "Filters (2 active)". */
+export function activeOrderFilterCount(filters: OrderFilters): number {
+  return [filters.q, filters.status, filters.from, filters.to, filters.toShip].filter(Boolean)
+    .length;
+}
+
 /** True when any filter narrows the list (the page number does not). */
 export function hasOrderFilters(filters: OrderFilters): boolean {
-  return Boolean(filters.q || filters.status || filters.from || filters.to || filters.toShip);
+  return activeOrderFilterCount(filters) > 0;
 }
 
 /** The instants the day range covers: [start, end), in the site's time zone. */

@@ -4,6 +4,11 @@
  */
 
 export const STOCK_TRACKED_CATEGORIES = ["physical_music", "merchandise", "cd"] as const;
+/**
+ * "Low" is 1 to this many left, everywhere: the shop's "Only N left", the cart's "Only N
+ * in stock", the dashboard's figure and the admin shop's filter and Stock column. 0 is
+ * "out of stock", never "low".
+ */
 export const LOW_STOCK_THRESHOLD = 5;
 
 export function isStockTrackedCategory(category: string): boolean {
@@ -47,13 +52,51 @@ export function checkStock(item: StockSource, requestedQuantity: number): StockC
   return { available: true, maxQuantity: stock, message: `${stock} items available` };
 }
 
+/** Where a product's stock stands: not counted, none left, 1 to 5 left, or more. */
+export type StockLevel = "untracked" | "out" | "low" | "in";
+
+export function stockLevel(item: StockSource): StockLevel {
+  if (!hasStockTracking(item)) return "untracked";
+  const stock = item.inventoryCount ?? 0;
+  if (stock <= 0) return "out";
+  return stock <= LOW_STOCK_THRESHOLD ? "low" : "in";
+}
+
 /** "Only N left in stock" on product cards, when tracking is on and stock is 1 to 5. */
 export function lowStockCount(item: StockSource): number | null {
-  if (!hasStockTracking(item)) return null;
-  const stock = item.inventoryCount ?? 0;
-  return stock >= 1 && stock <= LOW_STOCK_THRESHOLD ? stock : null;
+  return stockLevel(item) === "low" ? item.inventoryCount : null;
 }
 
 export function isOutOfStock(item: StockSource): boolean {
-  return hasStockTracking(item) && (item.inventoryCount ?? 0) <= 0;
+  return stockLevel(item) === "out";
+}
+
+/** The admin shop's stock filters (?stock=low, ?stock=out), as the dashboard links them. */
+export const STOCK_FILTERS = ["low", "out"] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number];
+
+export function parseStockFilter(raw: string | null | undefined): StockFilter | null {
+  return (STOCK_FILTERS as readonly string[]).includes(raw ?? "") ? (raw as StockFilter) : null;
+}
+
+/**
+ * The products a stock figure counts and its filter lists: on sale (visible) and at that
+ * level. A hidden product is not sold, so its stock needs no attention.
+ */
+export function matchesStockFilter(
+  item: StockSource & { isVisible: boolean },
+  filter: StockFilter,
+): boolean {
+  return item.isVisible && stockLevel(item) === filter;
+}
+
+/** How many products are low and how many are out of stock, as the dashboard shows them. */
+export function countStockAttention(items: readonly (StockSource & { isVisible: boolean })[]): {
+  low: number;
+  out: number;
+} {
+  return {
+    low: items.filter((item) => matchesStockFilter(item, "low")).length,
+    out: items.filter((item) => matchesStockFilter(item, "out")).length,
+  };
 }

@@ -69,7 +69,10 @@ describe("messages", () => {
     expect(await figure(page, "messages")).toBe(waitingBefore - 1);
 
     await goto(page, "/admin/audit-log?screen=messages");
-    const entry = page.getByRole("row").filter({ hasText: "Handle" }).first();
+    const entry = page
+      .getByRole("row")
+      .filter({ hasText: `Marked the message '${subject}' as handled` })
+      .first();
     await entry.waitFor();
     expect(await entry.innerText()).toContain("Messages");
   });

@@ -206,6 +206,7 @@ describe("a helper without Admin privileges", () => {
     await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
     await page.getByRole("heading", { name: "Manage the site" }).waitFor();
     expect(await page.getByTestId("figure-stock").count()).toBe(1);
+    expect(await page.getByTestId("figure-out-of-stock").count()).toBe(1);
     for (const hidden of ["sales", "messages", "subscribers"]) {
       expect(await page.getByTestId(`figure-${hidden}`).count(), hidden).toBe(0);
     }

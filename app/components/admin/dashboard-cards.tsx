@@ -83,28 +83,33 @@ function CardGroup({
       <h2 id={id} className="text-2xl sm:text-3xl">
         {title}
       </h2>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {/* A phone shows the cards as compact tiles, two to a row; the descriptions show
+          from 640 px and stay in each link's name for screen readers. */}
+      <ul className="mt-4 grid grid-cols-2 gap-3 sm:mt-6 sm:gap-4 lg:grid-cols-3">
         {cards.map((card) => {
           const Icon = ADMIN_ICONS[card.icon];
           return (
             <li key={card.path}>
               <Link
                 to={`/admin/${card.path}`}
-                className="group flex h-full flex-col rounded-2xl border border-border/70 bg-card p-6 transition-all duration-200 hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-xl hover:shadow-primary/5 focus-visible:border-primary"
+                data-testid="dashboard-card"
+                className="group flex h-full items-center gap-3 rounded-2xl border border-border/70 bg-card p-3 transition-all duration-200 hover:-translate-y-0.5 hover:border-primary/60 hover:shadow-xl hover:shadow-primary/5 focus-visible:border-primary sm:flex-col sm:items-stretch sm:gap-0 sm:p-6"
               >
-                <div className="flex items-start justify-between">
-                  <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/25 transition-colors group-hover:bg-primary group-hover:text-primary-foreground">
-                    <Icon aria-hidden className="size-5" />
+                <div className="flex shrink-0 items-start justify-between">
+                  <span className="inline-flex size-9 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/25 transition-colors group-hover:bg-primary group-hover:text-primary-foreground sm:size-11">
+                    <Icon aria-hidden className="size-4 sm:size-5" />
                   </span>
                   <ArrowUpRight
                     aria-hidden
-                    className="size-5 text-muted-foreground transition-colors group-hover:text-primary"
+                    className="hidden size-5 text-muted-foreground transition-colors group-hover:text-primary sm:block"
                   />
                 </div>
-                <h3 className="mt-5 text-xl">{card.title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">
-                  {card.description}
-                </p>
+                <div className="min-w-0">
+                  <h3 className="text-base leading-tight sm:mt-5 sm:text-xl">{card.title}</h3>
+                  <p className="sr-only text-sm leading-relaxed text-muted-foreground sm:not-sr-only sm:mt-2">
+                    {card.description}
+                  </p>
+                </div>
               </Link>
             </li>
           );

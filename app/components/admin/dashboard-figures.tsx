@@ -1,24 +1,27 @@
 /**
  * The dashboard's figures at a glance, each a link to the screen where it can be acted
- * on. A figure that could not be read shows a dash, never an error page; a figure the
- * person may not see (money and personal data without Admin privileges) is absent.
+ * on: the stock figures open the shop filtered to the products they count. A figure
+ * that could not be read shows a dash, never an error page; a figure the person may not
+ * see (money and personal data without Admin privileges) is absent. On a phone they sit
+ * two to a row, so the whole overview is on the first screen.
  */
 import { Link } from "react-router";
-import { Inbox, PackageMinus, Receipt, Users } from "lucide-react";
+import { Inbox, PackageMinus, PackageX, Receipt, Users } from "lucide-react";
 import { formatPrice } from "~/domain/money";
 
 /** null: could not be read; absent: not for this person (docs/decisions/014). */
 export interface DashboardFiguresData {
   sales?: { orders: number; revenue: number } | null;
   unhandledMessages?: number | null;
-  lowStock: number | null;
+  /** Products on sale with 1 to 5 left ("low"), and with none left ("out"). */
+  stock: { low: number; out: number } | null;
   subscribers?: number | null;
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export function DashboardFigures({ figures }: { figures: DashboardFiguresData }) {
-  const { sales, unhandledMessages, lowStock, subscribers } = figures;
+  const { sales, unhandledMessages, stock, subscribers } = figures;
   const items = [
     sales !== undefined && {
       key: "sales",
@@ -41,13 +44,21 @@ export function DashboardFigures({ figures }: { figures: DashboardFiguresData })
     },
     {
       key: "stock",
-      to: "/admin/shop",
+      to: "/admin/shop?stock=low",
       icon: PackageMinus,
-      value: lowStock ?? "—",
-      label:
-        lowStock === null
-          ? "Stock could not be checked"
-          : plural(lowStock, "product low on stock", "products low on stock"),
+      value: stock ? stock.low : "—",
+      label: stock
+        ? plural(stock.low, "product low on stock", "products low on stock")
+        : "Stock could not be checked",
+    },
+    {
+      key: "out-of-stock",
+      to: "/admin/shop?stock=out",
+      icon: PackageX,
+      value: stock ? stock.out : "—",
+      label: stock
+        ? plural(stock.out, "product out of stock", "products out of stock")
+        : "Stock could not be checked",
     },
     subscribers !== undefined && {
       key: "subscribers",
@@ -65,22 +76,27 @@ export function DashboardFigures({ figures }: { figures: DashboardFiguresData })
       <h2 id="figures-heading" className="sr-only">
         At a glance
       </h2>
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ul
+        data-testid="dashboard-figures"
+        className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5"
+      >
         {items.map(({ key, to, icon: Icon, value, label }) => (
           <li key={key}>
             <Link
               to={to}
               data-testid={`figure-${key}`}
-              className="flex h-full items-center gap-4 rounded-2xl border border-border/70 bg-card p-5 transition-colors hover:border-primary/60 focus-visible:border-primary"
+              className="flex h-full items-start gap-3 rounded-2xl border border-border/70 bg-card p-3 transition-colors hover:border-primary/60 focus-visible:border-primary sm:items-center sm:gap-4 sm:p-5"
             >
-              <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/25">
-                <Icon aria-hidden className="size-5" />
+              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary ring-1 ring-primary/25 sm:size-11">
+                <Icon aria-hidden className="size-4 sm:size-5" />
               </span>
               <span className="min-w-0">
-                <span className="block font-display text-2xl font-semibold text-foreground tabular-nums">
+                <span className="block font-display text-xl font-semibold text-foreground tabular-nums sm:text-2xl">
                   {value}
                 </span>
-                <span className="block text-sm text-muted-foreground">{label}</span>
+                <span className="block text-xs leading-snug text-muted-foreground sm:text-sm">
+                  {label}
+                </span>
               </span>
             </Link>
           </li>

@@ -173,14 +173,14 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
       const asAdmin = await load(admin.cookie);
       expect(asAdmin.hasAdminPrivileges).toBe(true);
       expect(Object.keys(asAdmin.figures).sort()).toEqual([
-        "lowStock",
         "sales",
+        "stock",
         "subscribers",
         "unhandledMessages",
       ]);
       const asHelper = await load(helper.cookie);
       expect(asHelper.hasAdminPrivileges).toBe(false);
-      expect(Object.keys(asHelper.figures)).toEqual(["lowStock"]);
+      expect(Object.keys(asHelper.figures)).toEqual(["stock"]);
     });
   });
 

@@ -12,7 +12,7 @@ import { formatDateTime } from "~/components/admin/kit/format";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { AUDIT_SCREENS, auditEntitiesFor, auditVerb, pageNumber } from "~/domain/audit-log";
+import { AUDIT_SCREENS, auditEntitiesFor, pageNumber } from "~/domain/audit-log";
 import { AUDIT_TEXT, type AuditRow } from "~/domain/business-admin";
 import { useToastMessage } from "~/lib/toast";
 import { listAudit } from "~/server/admin/audit-log.server";
@@ -38,14 +38,39 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The details of an entry, as short "key: value" lines (before/after kept as JSON). */
-function DetailsCell({ details }: { details: Record<string, unknown> }) {
-  const entries = Object.entries(details);
-  if (entries.length === 0) return <span className="text-muted-foreground">—</span>;
+/**
+ * The raw stored details, one click away (issue 26 item 6): a disclosure that wraps
+ * its JSON at any width, so it reads on a phone as on a laptop.
+ */
+function DetailsCell({
+  details,
+  sentence,
+}: {
+  details: Record<string, unknown>;
+  sentence: string;
+}) {
+  if (Object.keys(details).length === 0) {
+    return (
+      <span className="text-xs text-muted-foreground">
+        <span aria-hidden>—</span>
+        <span className="sr-only">No details</span>
+      </span>
+    );
+  }
   return (
-    <details className="max-w-md text-xs">
-      <summary className="cursor-pointer text-primary">Show details</summary>
-      <pre className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-muted/60 p-3 text-foreground/90">
+    <details className="w-full text-xs sm:max-w-md" data-testid="audit-details">
+      <summary
+        className="inline-flex min-h-6 cursor-pointer items-center rounded-sm text-primary underline-offset-4 hover:underline"
+        aria-label={`Show details: ${sentence}`}
+      >
+        Show details
+      </summary>
+      {/* Focusable: a long entry scrolls inside, and a keyboard must be able to scroll it. */}
+      <pre
+        tabIndex={0}
+        aria-label={`Stored details: ${sentence}`}
+        className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-muted/60 p-3 text-foreground/90"
+      >
         {JSON.stringify(details, null, 2)}
       </pre>
     </details>
@@ -94,7 +119,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               {
                 id: "when",
                 header: "When",
-                className: "sm:whitespace-nowrap",
+                hideOnMobile: true,
+                className: "whitespace-nowrap",
                 cell: (row) => <time dateTime={row.at}>{formatDateTime(row.at, timeZone)}</time>,
               },
               {
@@ -104,25 +130,30 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 cell: (row) => <span className="break-all">{row.actorEmail ?? "The site"}</span>,
               },
               {
+                // A phone's card is headed by the sentence, with who and when under it.
                 id: "what",
                 header: "What",
                 cell: (row) => (
-                  <div className="min-w-0">
-                    <p className="text-foreground">
-                      {auditVerb(row.action)}{" "}
-                      <span className="text-muted-foreground">· {row.screen}</span>
-                    </p>
-                    <p className="mt-0.5 text-xs text-muted-foreground sm:hidden">
-                      {row.actorEmail ?? "The site"}
+                  <div className="min-w-0" data-testid="audit-entry">
+                    <p className="text-foreground">{row.sentence}</p>
+                    <p className="mt-0.5 text-xs text-muted-foreground">
+                      {row.screen}
+                      <span className="sm:hidden">
+                        {" · "}
+                        <span className="break-all">{row.actorEmail ?? "The site"}</span>
+                        {" · "}
+                        <time dateTime={row.at}>{formatDateTime(row.at, timeZone)}</time>
+                      </span>
                     </p>
                   </div>
                 ),
               },
               {
                 id: "details",
-                header: "Details",
-                hideOnMobile: true,
-                cell: (row) => <DetailsCell details={row.details} />,
+                // Not plain text: a phone's card shows the disclosure without a label.
+                header: <span>Details</span>,
+                className: "max-sm:basis-full",
+                cell: (row) => <DetailsCell details={row.details} sentence={row.sentence} />,
               },
             ]}
           />

@@ -62,7 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <AdminScreen
       hideBackLink
-      className="space-y-12"
+      className="space-y-8 sm:space-y-12"
       title="Admin Dashboard"
       description={
         <>

@@ -11,6 +11,7 @@ import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/orders";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
+import { FilterPanel } from "~/components/admin/kit/filter-panel";
 import { OrderDetailDialog } from "~/components/admin/orders/order-detail-dialog";
 import { OrderFiltersForm } from "~/components/admin/orders/order-filters";
 import { OrdersTable, orderHref } from "~/components/admin/orders/orders-table";
@@ -20,6 +21,7 @@ import { markShippedSchema } from "~/domain/mark-shipped";
 import { formatPrice } from "~/domain/money";
 import {
   ORDER_ADMIN_TEXT,
+  activeOrderFilterCount,
   hasOrderFilters,
   orderFiltersQuery,
   parseOrderFilters,
@@ -144,7 +146,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       }
     >
       <AdminSection title="Find orders">
-        <OrderFiltersForm key={orderFiltersQuery(filters)} filters={filters} path={PATH} />
+        {/* Keyed by the query: after Apply, a phone folds the filters to show the list. */}
+        <FilterPanel key={orderFiltersQuery(filters)} activeCount={activeOrderFilterCount(filters)}>
+          <OrderFiltersForm key={orderFiltersQuery(filters)} filters={filters} path={PATH} />
+        </FilterPanel>
       </AdminSection>
       <AdminSection
         title={loaderData.filtered ? "Matching orders" : "All orders"}

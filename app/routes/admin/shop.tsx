@@ -9,7 +9,7 @@ import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/shop";
 import { CollectionScreen } from "~/components/admin/kit/collection-screen";
 import { CHECK_IMAGE_INTENT } from "~/components/admin/shop/image-url-status";
-import { SHOP_SCREEN, type ShopItemRow } from "~/components/admin/shop/shop-screen";
+import { shopScreenFor, type ShopItemRow } from "~/components/admin/shop/shop-screen";
 import {
   CREATE_TEST_ITEM_INTENT,
   DELETE_TEST_ITEMS_INTENT,
@@ -17,6 +17,7 @@ import {
 } from "~/components/admin/shop/test-inventory-panel";
 import { INTENT_FIELD } from "~/domain/admin-action";
 import { adminMeta } from "~/domain/seo";
+import { matchesStockFilter, parseStockFilter } from "~/domain/stock";
 import {
   SHOP_ITEM_TEXT,
   TEST_ITEM_CLEANUP_TOAST_MS,
@@ -40,8 +41,13 @@ import {
   withShopSaveErrors,
 } from "~/server/shop/shop-items.server";
 
-export const loader = ({ request }: Route.LoaderArgs) =>
-  loadCollectionScreen(request, shopItemService, toShopItemRow, SHOP_ITEM_TEXT);
+/** Every product, or those a dashboard stock figure counts (?stock=low, ?stock=out). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const stock = parseStockFilter(new URL(request.url).searchParams.get("stock"));
+  const list = await loadCollectionScreen(request, shopItemService, toShopItemRow, SHOP_ITEM_TEXT);
+  const rows = stock ? list.rows.filter((row) => matchesStockFilter(row, stock)) : list.rows;
+  return { ...list, rows, stock };
+}
 
 /** A stored item as the screen shows it (no timestamps over the wire). */
 function toShopItemRow(item: ShopItemRow): ShopItemRow {
@@ -122,11 +128,12 @@ export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(
 export default function ManageShop({ loaderData }: Route.ComponentProps) {
   return (
     <CollectionScreen
-      screen={SHOP_SCREEN}
+      screen={shopScreenFor(loaderData.stock)}
       list={loaderData}
       schemas={{ create: shopItemCreateSchema, update: shopItemUpdateSchema }}
     >
-      <TestInventoryPanel />
+      {/* A stock figure's list comes first on the screen, without the test panel above it. */}
+      {loaderData.stock ? null : <TestInventoryPanel />}
     </CollectionScreen>
   );
 }

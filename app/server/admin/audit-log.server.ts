@@ -1,6 +1,7 @@
 /** The audit log for /admin/audit-log: newest first, filtered by screen, paged. */
 import { count, desc, inArray } from "drizzle-orm";
 import { ADMIN_LIST_PAGE_SIZE, auditEntitiesFor, auditScreenTitle } from "~/domain/audit-log";
+import { auditSentence } from "~/domain/audit-sentence";
 import type { AuditRow } from "~/domain/business-admin";
 import type { Database } from "../db/database.server";
 import { auditLog } from "../db/schema.server";
@@ -41,6 +42,7 @@ export async function listAudit(
       entity: row.entity,
       entityId: row.entityId,
       screen: auditScreenTitle(row.entity),
+      sentence: auditSentence(row),
       details: row.details,
     })),
   };

@@ -159,6 +159,7 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
         action: "newsletter_subscribers.remove",
         screen: "Subscribers",
         actorEmail: "owner@example.com",
+        sentence: "Removed a.fan@example.com from the newsletter",
       });
       // The shop's screen filter does not show it.
       const shop = await listAudit(t.db, { screen: "shop", page: 1 });
@@ -195,18 +196,20 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
       await insertShopItem(t.db, { category: "merchandise", inventoryCount: null });
       await insertShopItem(t.db, { category: "cd", inventoryCount: 1, isVisible: false });
       await insertShopItem(t.db, { category: "digital_music", inventoryCount: 1 });
+      await insertShopItem(t.db, { category: "cd", inventoryCount: 6 });
       await contact("Waiting");
 
       const figures = await readDashboardFigures(t.db, { hasAdminPrivileges: true, now });
       expect(figures).toEqual({
         sales: { orders: 2, revenue: 35.5 },
         unhandledMessages: 1,
-        lowStock: 2,
+        // 3 and 4 left are low; 0 is out of stock, counted apart; hidden and untracked are not.
+        stock: { low: 2, out: 1 },
         subscribers: expect.any(Number),
       });
       // Money and personal data only for Admin privileges (docs/decisions/014).
       expect(await readDashboardFigures(t.db, { hasAdminPrivileges: false, now })).toEqual({
-        lowStock: 2,
+        stock: { low: 2, out: 1 },
       });
     });
   });

@@ -102,7 +102,8 @@ describe.each(await testDatabaseKinds())("collection service on %s", (kind) => {
     expect(featured.isFeatured).toBe(true);
     expect((await audit()).at(-1)).toMatchObject({
       action: "photo_gallery.set_flag",
-      details: { flag: "isFeatured", from: false, to: true },
+      // The row's name is stored, so the audit log can say which photo was featured.
+      details: { flag: "isFeatured", from: false, to: true, name: "Stage" },
     });
     expect(() =>
       photoGalleryService.setFlag(t.db, actor, photo.id, "title" as "isActive", true),

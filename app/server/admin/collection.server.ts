@@ -12,6 +12,7 @@
  */
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
+import { rowName } from "~/domain/audit-sentence";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { AppError, NotFound } from "../core/errors.server";
@@ -189,7 +190,7 @@ export function defineCollection<T extends CollectionTable, Flag extends string 
           action: `${entity}.set_flag`,
           entity,
           entityId: id,
-          details: { flag, from: before[flag], to: value },
+          details: { flag, from: before[flag], to: value, name: rowName(before) },
         });
         return after!;
       });

@@ -1,12 +1,13 @@
 /**
  * The dashboard's figures at a glance: sales of the last 30 days, messages waiting,
- * products running low, and the newsletter's reach. Each is read on its own, so one
+ * products running low and products out of stock (apart, by the one stock rule of
+ * domain/stock.ts), and the newsletter's reach. Each is read on its own, so one
  * failing query leaves the others (and the dashboard) standing. Sales, messages and
  * subscribers are money and personal data: read only for people with Admin privileges
  * (docs/decisions/014), absent for everyone else.
  */
-import { and, count, eq, gte, inArray, isNotNull, lte, sum } from "drizzle-orm";
-import { STOCK_TRACKED_CATEGORIES } from "~/domain/stock";
+import { and, count, eq, gte, sum } from "drizzle-orm";
+import { countStockAttention } from "~/domain/stock";
 import { orNull } from "../core/settle.server";
 import type { Database } from "../db/database.server";
 import { orders, shopItems } from "../db/schema.server";
@@ -14,15 +15,14 @@ import { countUnhandledMessages } from "../audience/messages-admin.server";
 import { countSubscribers } from "../audience/subscribers-admin.server";
 
 export const SALES_WINDOW_DAYS = 30;
-/** A tracked product with this many or fewer left is "low on stock". */
-export const LOW_STOCK_FIGURE_THRESHOLD = 3;
 
 /** null: could not be read; absent: not for this person. */
 export interface DashboardFigures {
   /** Paid orders in the window, and their total; refunded orders count for neither. */
   sales?: { orders: number; revenue: number } | null;
   unhandledMessages?: number | null;
-  lowStock: number | null;
+  /** Products on sale with 1 to 5 left, and with none left. */
+  stock: { low: number; out: number } | null;
   subscribers?: number | null;
 }
 
@@ -35,19 +35,16 @@ export async function salesFigures(db: Database, now = new Date()) {
   return { orders: row?.orders ?? 0, revenue: Math.round(Number(row?.revenue ?? 0) * 100) / 100 };
 }
 
-export async function lowStockCount(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(shopItems)
-    .where(
-      and(
-        eq(shopItems.isVisible, true),
-        inArray(shopItems.category, [...STOCK_TRACKED_CATEGORIES]),
-        isNotNull(shopItems.inventoryCount),
-        lte(shopItems.inventoryCount, LOW_STOCK_FIGURE_THRESHOLD),
-      ),
-    );
-  return row?.n ?? 0;
+/** Counted in code, not SQL, so the figure and the shop's filter are the same rule. */
+export async function stockFigures(db: Database): Promise<{ low: number; out: number }> {
+  const items = await db
+    .select({
+      category: shopItems.category,
+      inventoryCount: shopItems.inventoryCount,
+      isVisible: shopItems.isVisible,
+    })
+    .from(shopItems);
+  return countStockAttention(items);
 }
 
 export async function readDashboardFigures(
@@ -55,13 +52,13 @@ export async function readDashboardFigures(
   { hasAdminPrivileges, now = new Date() }: { hasAdminPrivileges: boolean; now?: Date },
 ): Promise<DashboardFigures> {
   if (!hasAdminPrivileges) {
-    return { lowStock: await orNull(lowStockCount(db), "dashboard stock figure") };
+    return { stock: await orNull(stockFigures(db), "dashboard stock figures") };
   }
-  const [sales, unhandledMessages, lowStock, subscribers] = await Promise.all([
+  const [sales, unhandledMessages, stock, subscribers] = await Promise.all([
     orNull(salesFigures(db, now), "dashboard sales figures"),
     orNull(countUnhandledMessages(db), "dashboard messages figure"),
-    orNull(lowStockCount(db), "dashboard stock figure"),
+    orNull(stockFigures(db), "dashboard stock figures"),
     orNull(countSubscribers(db), "dashboard subscribers figure"),
   ]);
-  return { sales, unhandledMessages, lowStock, subscribers };
+  return { sales, unhandledMessages, stock, subscribers };
 }

@@ -9,6 +9,7 @@
  * private file or given as an address; the download settings show for sheet music,
  * digital music and any item with a PDF.
  */
+import { Link } from "react-router";
 import { FileText, Package } from "lucide-react";
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
 import { Thumbnail, TitleCell } from "~/components/admin/kit/row-parts";
@@ -16,6 +17,7 @@ import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-ta
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
 import { isOwnUploadPath } from "~/domain/file-reference";
+import { LOW_STOCK_THRESHOLD, stockLevel, type StockFilter } from "~/domain/stock";
 import { variantUrl } from "~/domain/image-variants";
 import {
   SHOP_ITEM_TEXT,
@@ -98,6 +100,21 @@ function TagList({ tags }: { tags: readonly string[] }) {
   );
 }
 
+/** A product's stock: the number, and "Low" or "Out of stock" by the shop's one rule. */
+function StockCell({ row }: { row: ShopItemRow }) {
+  const level = stockLevel(row);
+  if (level === "untracked") {
+    return <span className="whitespace-nowrap text-muted-foreground">Not tracked</span>;
+  }
+  return (
+    <span className="inline-flex items-center gap-2 whitespace-nowrap">
+      <span className={level === "in" ? undefined : "text-primary"}>{row.inventoryCount}</span>
+      {level === "low" && <Badge variant="gold">Low</Badge>}
+      {level === "out" && <Badge variant="destructive">Out of stock</Badge>}
+    </span>
+  );
+}
+
 const rowLabel = (row: ShopItemRow) => row.title;
 
 const COLUMNS: DataTableColumn<ShopItemRow>[] = [
@@ -142,18 +159,11 @@ const COLUMNS: DataTableColumn<ShopItemRow>[] = [
     cell: (row) => formatShopPrice(row.price),
   },
   {
+    // Shown on a phone too: the dashboard's stock figures open this list (issue 26 item 7).
     id: "stock",
     header: "Stock",
-    hideOnMobile: true,
     className: "tabular-nums",
-    cell: (row) =>
-      row.inventoryCount === null ? (
-        <span className="whitespace-nowrap text-muted-foreground">Not tracked</span>
-      ) : (
-        <span className={row.inventoryCount <= 3 ? "text-primary" : undefined}>
-          {row.inventoryCount}
-        </span>
-      ),
+    cell: (row) => <StockCell row={row} />,
   },
   {
     id: "tags",
@@ -303,3 +313,46 @@ export const SHOP_SCREEN = defineCollectionScreen<ShopItemRow>({
       }),
   },
 });
+
+const STOCK_LISTS: Record<StockFilter, { title: string; about: string; empty: string }> = {
+  low: {
+    title: "Products low on stock",
+    about: `Products on sale with 1 to ${LOW_STOCK_THRESHOLD} left: the shop tells visitors "Only N left".`,
+    empty: `No product on sale has ${LOW_STOCK_THRESHOLD} or fewer left.`,
+  },
+  out: {
+    title: "Products out of stock",
+    about: "Products on sale with none left: the shop shows them as out of stock.",
+    empty: "No product on sale is out of stock.",
+  },
+};
+
+/**
+ * The shop screen, or its list narrowed to the products a dashboard stock figure counts
+ * (?stock=low, ?stock=out): titled for them, with a way back to every product, and no
+ * up/down buttons (a place in a part of the list is not a place on the shop page).
+ */
+export function shopScreenFor(stock: StockFilter | null) {
+  if (!stock) return SHOP_SCREEN;
+  const list = STOCK_LISTS[stock];
+  return defineCollectionScreen<ShopItemRow>({
+    ...SHOP_SCREEN,
+    reorder: undefined,
+    list: {
+      ...SHOP_SCREEN.list,
+      title: list.title,
+      description: (
+        <>
+          {list.about}{" "}
+          <Link
+            to="/admin/shop"
+            className="inline-flex min-h-6 items-center text-primary underline underline-offset-4"
+          >
+            Show all products
+          </Link>
+        </>
+      ),
+    },
+    texts: { ...SHOP_SCREEN.texts, empty: list.empty },
+  });
+}
