@@ -66,6 +66,8 @@ const BUDGET = {
   cachedP99Ms: 50,
   uncachedRenderCpuMs: 8,
   homeHtmlKb: 60,
+  /** Issue 28: the scripts every public page loads before it is interactive, brotli. */
+  pageScriptsKb: 110,
 };
 
 type Target = "cached" | "uncached" | "static";
@@ -419,6 +421,8 @@ interface Snapshot {
   identity: Buffer;
   gzip: Buffer;
   br: Buffer;
+  /** The scripts the page loads before it is interactive, and their brotli bytes. */
+  scripts: { files: number; brotliBytes: number };
   /** Encodings the app did not send, compressed here instead. */
   madeHere: string[];
 }
@@ -447,7 +451,32 @@ async function takeSnapshot(baseUrl: string, pagePath: string): Promise<Snapshot
       }),
     ),
     madeHere,
+    scripts: await pageScripts(identity.body.toString("utf8")),
   };
+}
+
+/**
+ * The built scripts a page loads to become interactive: the list its after-paint loader
+ * preloads (decision 012), or its modulepreload links and module scripts, each counted
+ * once at its brotli size (the build's .br copy, as the server sends it).
+ */
+async function pageScripts(html: string) {
+  const deferred = /var h=(\[[^\]]*\])/.exec(html)?.[1];
+  const hrefs = new Set<string>(
+    deferred
+      ? (JSON.parse(deferred) as string[])
+      : [...html.matchAll(/<(?:link rel="modulepreload" href|script[^>]*src)="([^"]+\.js)"/g)].map(
+          (m) => m[1]!,
+        ),
+  );
+  let brotliBytes = 0;
+  for (const href of hrefs) {
+    const file = path.join(ROOT, "build/client", href);
+    brotliBytes += existsSync(`${file}.br`)
+      ? (await readFile(`${file}.br`)).length
+      : brotliCompressSync(await readFile(file)).length;
+  }
+  return { files: hrefs.size, brotliBytes };
 }
 
 async function writeSnapshots(dir: string, snapshots: Snapshot[]) {
@@ -865,7 +894,7 @@ async function main() {
     console.log(
       `\n${"page".padEnd(8)}  ${"cached/static".padStart(13)}  ${"cached/uncached".padStart(15)}` +
         `  ${"HTML".padStart(9)}  ${"gzip".padStart(9)}  ${"br".padStart(9)}` +
-        `  ${"uncached CPU/render".padStart(19)}  ${"wall".padStart(9)}`,
+        `  ${"uncached CPU/render".padStart(19)}  ${"wall".padStart(9)}  ${"JS (br)".padStart(16)}`,
     );
     for (const snapshot of snapshots) {
       const p = snapshot.path;
@@ -880,12 +909,14 @@ async function main() {
           kb(snapshot.br.length).padStart(9),
           ms(render.cpuMs).padStart(19),
           ms(render.wallMs).padStart(9),
+          `${kb(snapshot.scripts.brotliBytes)} in ${snapshot.scripts.files}`.padStart(16),
         ].join("  "),
       );
     }
     console.log(
       `uncached CPU/render: server CPU time (/proc utime+stime, ${clockTicks} ticks/s) over ${RENDERS} ` +
-        "sequential requests with brotli or gzip, compression included; wall: their mean time.",
+        "sequential requests with brotli or gzip, compression included; wall: their mean time.\n" +
+        `JS (br): the built scripts the page loads to become interactive, brotli, and how many files (budget ${BUDGET.pageScriptsKb} KB, issue 28).`,
     );
 
     const home = "/";
@@ -922,6 +953,17 @@ async function main() {
         htmlKb < BUDGET.homeHtmlKb,
       );
     }
+    console.log("Budget (issue 28), every page measured:");
+    for (const snapshot of snapshots) {
+      const scriptsKb = snapshot.scripts.brotliBytes / 1024;
+      console.log(
+        `  ${`${snapshot.path}: scripts before interactive < ${BUDGET.pageScriptsKb} KB (br)`.padEnd(52)}` +
+          ` ${`${scriptsKb.toFixed(1)} KB`.padStart(9)}  ${scriptsKb < BUDGET.pageScriptsKb ? "ok" : "over budget"}`,
+      );
+    }
+    console.log(
+      "  (Total Blocking Time is not measured here: Lighthouse mobile, median of 3 runs, as in issue 28.)",
+    );
   } finally {
     await stop(staticServer?.child);
     await stop(uncachedApp?.child);
