@@ -21,6 +21,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { fileNameOf, isOwnUploadPath } from "~/domain/file-reference";
 import { earlierVersionCount, earlierVersionsLabel } from "~/domain/content-history";
 import { INTENT_FIELD, type FieldErrors } from "~/domain/admin-action";
 import { PARAGRAPH_SPACINGS } from "~/domain/page-content";
@@ -586,7 +587,9 @@ function VersionItem({
           </p>
           {version.description && (
             <p className="break-words text-sm text-muted-foreground">
-              {shortenText(version.description)}
+              {image && isOwnUploadPath(image)
+                ? (version.fileName ?? fileNameOf(image))
+                : shortenText(version.description)}
             </p>
           )}
           {entry.hasSpacing && version.paragraphSpacing && (
