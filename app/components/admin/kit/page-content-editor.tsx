@@ -34,6 +34,7 @@ import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast";
 import { ConfirmDialog } from "./confirm-dialog";
 import { FormAlert } from "./form-alert";
+import { LivePreview } from "./live-preview";
 import { SubmitButton } from "./submit-button";
 import {
   draftErrors,
@@ -165,27 +166,6 @@ export function PageContentEditor({
       {!side && cards}
       {leavePrompt}
     </div>
-  );
-}
-
-function LivePreview({ className, children }: { className?: string; children: React.ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className={cn("min-w-0 space-y-3", className)}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-xl">
-          Live preview
-        </h2>
-        <p className="text-xs text-muted-foreground">Shows your changes before you save them.</p>
-      </div>
-      {/* inert: the preview's links and buttons must not lead away from unsaved work. */}
-      <div
-        inert
-        className="overflow-hidden rounded-2xl border border-border/70 bg-background shadow-xl shadow-black/20"
-      >
-        {children}
-      </div>
-    </section>
   );
 }
 
