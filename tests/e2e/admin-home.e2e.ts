@@ -58,9 +58,9 @@ async function openVisitor(pathname = "/") {
   return opened;
 }
 
-/** The titles of the featured videos on the public home page, in order. */
-function publicVideoTitles(page: Page) {
-  return page
+/** The titles of the featured videos on the public home page (or a preview of it), in order. */
+function publicVideoTitles(scope: Page | Locator) {
+  return scope
     .getByTestId("featured-video")
     .evaluateAll((buttons) =>
       buttons.map((b) => (b.textContent ?? "").replace(/^Play video: /, "").trim()),
@@ -85,9 +85,9 @@ async function ctaButtons(scope: Locator) {
   return names;
 }
 
-/** The captions of the public home page's gallery, in order. */
-function publicPhotoTitles(page: Page) {
-  return page
+/** The captions of the public home page's gallery (or a preview of it), in order. */
+function publicPhotoTitles(scope: Page | Locator) {
+  return scope
     .locator('section[aria-labelledby="home-gallery-title"] figcaption > span:first-child')
     .evaluateAll((spans) => spans.map((s) => (s.textContent ?? "").trim()));
 }
@@ -415,6 +415,31 @@ describe.each(["desktop", "phone"] as const)("the screens on %s", (viewport) => 
         fullPage: true,
       });
     }
+  });
+});
+
+describe("the previews of the list screens", () => {
+  it("/admin/featured-videos previews the home page's videos, the rows visitors see, in their order", async () => {
+    const { page } = await openAdmin("/admin/featured-videos");
+    const preview = page.getByRole("region", { name: "Live preview" });
+    await preview.getByTestId("featured-video").first().waitFor();
+    const shown = await publicVideoTitles(preview);
+    expect(shown.length).toBeGreaterThan(0);
+    // Every row of the preview is a row of the table.
+    expect(await rowTitles(page)).toEqual(expect.arrayContaining(shown));
+    const visitor = await openVisitor("/");
+    expect(shown).toEqual(await publicVideoTitles(visitor.page));
+  });
+
+  it("/admin/photo-gallery previews the home page's gallery, the rows visitors see, in their order", async () => {
+    const { page } = await openAdmin("/admin/photo-gallery");
+    const preview = page.getByRole("region", { name: "Live preview" });
+    await preview.locator('section[aria-labelledby="home-gallery-title"]').waitFor();
+    const shown = await publicPhotoTitles(preview);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(await rowTitles(page)).toEqual(expect.arrayContaining(shown));
+    const visitor = await openVisitor("/");
+    expect(shown).toEqual(await publicPhotoTitles(visitor.page));
   });
 });
 
