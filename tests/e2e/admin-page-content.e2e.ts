@@ -350,6 +350,24 @@ describe("live previews", () => {
     await eventually(() => page.getByText("Unsaved changes").count()).toBe(0);
   });
 
+  it("on a phone, /admin/page-content folds each preview behind Show preview", async () => {
+    const { page } = await openAsOwner(browser, "/admin/page-content", { viewport: "phone" });
+    const preview = previewOf(page, "Events page");
+    const hero = preview.locator("h1");
+    await preview.getByRole("button", { name: "Show preview" }).waitFor();
+    expect(await hero.isVisible()).toBe(false);
+    await preview.getByRole("button", { name: "Show preview" }).click();
+    await hero.waitFor();
+    await titleField(card(page, "Events hero title")).fill("On the Road");
+    await eventually(() => hero.innerText()).toBe("On the Road");
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await card(page, "Events hero title").getByRole("button", { name: "Discard changes" }).click();
+    await preview.getByRole("button", { name: "Hide preview" }).click();
+    await hero.waitFor({ state: "hidden" });
+  });
+
   it("the Contact section of /admin/contact previews the contact page as it is typed", async () => {
     const { page } = await openAsOwner(browser, "/admin/contact");
     const preview = previewOf(page, "Contact page");

@@ -134,10 +134,11 @@ export function ContactInformation({
         <h3 className="text-2xl text-primary">{content["contact-booking-title"].title}</h3>
         <a
           href={`mailto:${bookingEmail}`}
-          className={`mt-4 inline-flex items-center gap-2 font-medium text-foreground ${linkClass}`}
+          className={`mt-4 inline-flex max-w-full items-center gap-2 font-medium text-foreground ${linkClass}`}
         >
-          <Mail aria-hidden className="size-4 text-primary" />
-          {bookingEmail}
+          <Mail aria-hidden className="size-4 shrink-0 text-primary" />
+          {/* A long address wraps rather than running out of the card on a phone. */}
+          <span className="min-w-0 [overflow-wrap:anywhere]">{bookingEmail}</span>
         </a>
         <p className="mt-5 flex items-center gap-2 border-t border-border/60 pt-4 text-sm text-muted-foreground">
           <Clock aria-hidden className="size-4 text-primary" />

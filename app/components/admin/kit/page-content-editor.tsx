@@ -68,6 +68,8 @@ export interface PageContentEditorProps {
   preview?: (values: Record<string, ContentValues>) => React.ReactNode;
   /** "side": beside the cards on wide screens (sticky); "top": above them. */
   previewPlacement?: "side" | "top";
+  /** Fold the preview behind a "Show preview" button on phones (a screen of many sections). */
+  previewCollapsibleOnPhone?: boolean;
   /** Posted as `intent`; "update-content" unless told. */
   intent?: string;
   /** Where to post; the current route's action when left out. */
@@ -88,6 +90,7 @@ export function PageContentEditor({
   entries,
   preview,
   previewPlacement = "side",
+  previewCollapsibleOnPhone = false,
   intent = "update-content",
   action,
   isVisible,
@@ -160,7 +163,10 @@ export function PageContentEditor({
       )}
     >
       {side && cards}
-      <LivePreview className={side ? "xl:sticky xl:top-24" : undefined}>
+      <LivePreview
+        className={side ? "xl:sticky xl:top-24" : undefined}
+        collapsibleOnPhone={previewCollapsibleOnPhone}
+      >
         {preview(values)}
       </LivePreview>
       {!side && cards}
