@@ -54,8 +54,8 @@ export function LivePreview({
         )}
       </div>
       <div
-        id={boxId}
         inert
+        id={boxId}
         className={cn(
           "overflow-hidden rounded-2xl border border-border/70 bg-background shadow-xl shadow-black/20",
           folded && "max-sm:hidden",
