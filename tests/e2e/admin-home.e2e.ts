@@ -215,6 +215,42 @@ describe("Featured videos", () => {
     expect((await publicVideoTitles(visitor.page)).some((t) => t.startsWith(title))).toBe(false);
   });
 
+  it("names an uploaded video file in the table by the name it was picked as", async () => {
+    const { page } = await openAdmin("/admin/featured-videos");
+    const form = page.getByRole("form", { name: "Add a featured video" });
+    const title = `E2E own file name ${RUN}`;
+    await form.getByLabel("Title").fill(title);
+    // The choice's radio is drawn as a button: its label is what is clicked.
+    await form.getByText("Video file", { exact: true }).first().click();
+    await form.locator('input[type="file"]').waitFor();
+    // An MP4's first box, then filler: enough for the server's check by content.
+    const mp4 = Buffer.alloc(4096);
+    mp4.writeUInt32BE(24, 0);
+    mp4.write("ftypisom", 4, "ascii");
+    mp4.writeUInt32BE(0x200, 12);
+    mp4.write("isomiso2", 16, "ascii");
+    mp4.writeUInt32BE(4096 - 24, 24);
+    mp4.write("mdat", 28, "ascii");
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "late-night-rehearsal.mp4", mimeType: "video/mp4", buffer: mp4 });
+    await form.getByText("Uploaded late-night-rehearsal.mp4").waitFor();
+    await form.getByRole("button", { name: "Add Video" }).click();
+    await waitForNewToast(page, "Video Created Successfully");
+    const row = page.getByRole("row").filter({ hasText: title });
+    await eventually(() => row.innerText()).toContain("File late-night-rehearsal.mp4");
+    // Still so on a fresh load, where only the stored address is known.
+    await page.reload();
+    await eventually(() => row.innerText()).toContain("File late-night-rehearsal.mp4");
+    expect(await row.innerText()).not.toMatch(/[0-9a-f]{32}\.mp4/);
+    await deleteRow(
+      page,
+      title,
+      { name: "Delete Video", question: "Are you sure you want to delete this video?" },
+      "Video deleted successfully",
+    );
+  });
+
   it("refuses a link that is not a YouTube video with the schema's message and keeps the form", async () => {
     const { page } = await openAdmin("/admin/featured-videos");
     const form = page.getByRole("form", { name: "Add a featured video" });

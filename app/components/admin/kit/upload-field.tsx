@@ -650,3 +650,8 @@ function CurrentFile({ value }: { value: string }) {
     </span>
   );
 }
+
+/** A stored file's own name ("cover-photo.jpg"), for tables and lists; its storage name until known. */
+export function UploadFileName({ url }: { url: string }) {
+  return <>{useUploadName(url)}</>;
+}
