@@ -40,6 +40,7 @@ export default [
       }),
     ),
     route("page-content-history", "routes/admin/page-content-history.ts"),
+    route("upload-names", "routes/admin/upload-names.ts"),
     route("export/:dataset", "routes/admin/export.ts"),
   ]),
   // Public resource routes: the form endpoints, the feeds for search engines and calendars.

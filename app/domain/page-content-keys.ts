@@ -61,6 +61,10 @@ export const LOE_PAGE_KEYS = [
 
 export const MEDIA_PAGE_KEY = "media" as const satisfies PageContentKey;
 
+/** The small line above the hero titles of /media and /events (not editable). */
+export const MEDIA_PAGE_EYEBROW = "Watch · Look · Follow";
+export const EVENTS_PAGE_EYEBROW = "Live";
+
 /** The shop's hero (fresh for 5 minutes) and its section titles (15 minutes). */
 export const SHOP_HERO_KEYS = [
   "shop-hero-title",

@@ -1,13 +1,11 @@
 import { data } from "react-router";
-import { AlertTriangle, Clock, Instagram, Mail, MapPin, Phone, Youtube } from "lucide-react";
 import type { Route } from "./+types/contact";
-import { PageHero } from "~/components/page-hero";
+import { ContactHero, ContactInformation } from "~/components/contact/contact-sections";
 import { ContactForm } from "~/components/contact-form";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { Container } from "~/components/ui/container";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { CONTACT_TEXT, type ContactResponse } from "~/domain/contact";
-import { instagramLink, phoneHref, youtubeLink } from "~/domain/contact-links";
 import { resolveContent } from "~/domain/page-content";
 import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -72,122 +70,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers = publicPageHeaders;
 
-function InfoItem({
-  icon: Icon,
-  label,
-  children,
-}: {
-  icon: typeof Mail;
-  label: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <li className="flex items-start gap-4">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-full border border-primary/30 bg-primary/10 text-primary">
-        <Icon aria-hidden className="size-5" />
-      </span>
-      <div className="min-w-0">
-        <p className="text-xs font-semibold uppercase tracking-[0.2em] text-muted-foreground">
-          {label}
-        </p>
-        <div className="mt-1 break-words text-foreground">{children}</div>
-      </div>
-    </li>
-  );
-}
-
-const linkClass = "underline-offset-4 transition-colors hover:text-primary hover:underline";
-
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const { content, contentFailed } = loaderData;
-  const email = content["contact-email"].value;
-  const phone = content["contact-phone"].description;
-  const location = content["contact-location"].description;
-  const instagram = instagramLink(content["contact-instagram"].description);
-  const youtube = youtubeLink(content["contact-youtube"].description);
-  const bookingEmail = content["contact-booking-email"].value;
-
   return (
     <>
-      <PageHero
-        eyebrow="Contact"
-        title={content["contact-hero-title"].value}
-        description={content["contact-hero-description"].description}
-      />
+      <ContactHero content={content} />
 
       <section className="py-16 sm:py-24">
         <Container className="grid gap-12 lg:grid-cols-[0.85fr_1.15fr] lg:gap-16">
-          <div>
-            <h2 className="text-3xl sm:text-4xl">Contact information</h2>
-            {contentFailed ? (
-              <p
-                role="alert"
-                className="mt-6 flex items-start gap-3 rounded-xl border border-destructive/50 p-4 text-sm text-muted-foreground"
-              >
-                <AlertTriangle aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />
-                {CONTACT_TEXT.loadFailed}
-              </p>
-            ) : (
-              <ul className="mt-8 space-y-6">
-                <InfoItem icon={Mail} label={content["contact-email"].title}>
-                  <a href={`mailto:${email}`} className={linkClass}>
-                    {email}
-                  </a>
-                </InfoItem>
-                {location && (
-                  <InfoItem icon={MapPin} label={content["contact-location"].title}>
-                    {location}
-                  </InfoItem>
-                )}
-                {phone && (
-                  <InfoItem icon={Phone} label={content["contact-phone"].title}>
-                    <a href={phoneHref(phone)} className={linkClass}>
-                      {phone}
-                    </a>
-                  </InfoItem>
-                )}
-                {instagram && (
-                  <InfoItem icon={Instagram} label={content["contact-instagram"].title}>
-                    <a
-                      href={instagram.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={linkClass}
-                    >
-                      {instagram.label}
-                    </a>
-                  </InfoItem>
-                )}
-                {youtube && (
-                  <InfoItem icon={Youtube} label={content["contact-youtube"].title}>
-                    <a
-                      href={youtube.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={linkClass}
-                    >
-                      {youtube.label}
-                    </a>
-                  </InfoItem>
-                )}
-              </ul>
-            )}
-
-            <div className="mt-10 rounded-2xl border border-primary/30 bg-card p-6 shadow-xl shadow-black/20">
-              <h3 className="text-2xl text-primary">{content["contact-booking-title"].title}</h3>
-              <a
-                href={`mailto:${bookingEmail}`}
-                className={`mt-4 inline-flex items-center gap-2 font-medium text-foreground ${linkClass}`}
-              >
-                <Mail aria-hidden className="size-4 text-primary" />
-                {bookingEmail}
-              </a>
-              <p className="mt-5 flex items-center gap-2 border-t border-border/60 pt-4 text-sm text-muted-foreground">
-                <Clock aria-hidden className="size-4 text-primary" />
-                {CONTACT_TEXT.replyPromise}
-              </p>
-            </div>
-          </div>
+          <ContactInformation content={content} contentFailed={contentFailed} />
 
           <div className="rounded-3xl border border-border/70 bg-card/70 p-6 shadow-2xl shadow-black/30 sm:p-10">
             <h2 className="text-3xl sm:text-4xl">Send a message</h2>

@@ -16,7 +16,7 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { loadEvents, siteToday } from "~/server/content/events.server";
 import { loadPageContent } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
-import { EVENTS_PAGE_KEYS } from "~/domain/page-content-keys";
+import { EVENTS_PAGE_EYEBROW, EVENTS_PAGE_KEYS } from "~/domain/page-content-keys";
 
 /** Past performances shown under the upcoming ones, most recent first. */
 export const PAST_EVENT_COUNT = 6;
@@ -65,7 +65,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow="Live"
+        eyebrow={EVENTS_PAGE_EYEBROW}
         title={content["events-hero-title"].value}
         description={content["events-hero-description"].description}
       >

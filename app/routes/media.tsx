@@ -12,7 +12,7 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { loadOrCreatePageContent } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
 import { loadVisibleMediaItems } from "~/server/content/media-items.server";
-import { MEDIA_PAGE_KEY } from "~/domain/page-content-keys";
+import { MEDIA_PAGE_EYEBROW, MEDIA_PAGE_KEY } from "~/domain/page-content-keys";
 
 export async function loader() {
   const [header, items] = await Promise.all([
@@ -41,7 +41,7 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero
-        eyebrow="Watch · Look · Follow"
+        eyebrow={MEDIA_PAGE_EYEBROW}
         title={header.title}
         description={header.description}
       />

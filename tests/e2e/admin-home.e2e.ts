@@ -58,9 +58,9 @@ async function openVisitor(pathname = "/") {
   return opened;
 }
 
-/** The titles of the featured videos on the public home page, in order. */
-function publicVideoTitles(page: Page) {
-  return page
+/** The titles of the featured videos on the public home page (or a preview of it), in order. */
+function publicVideoTitles(scope: Page | Locator) {
+  return scope
     .getByTestId("featured-video")
     .evaluateAll((buttons) =>
       buttons.map((b) => (b.textContent ?? "").replace(/^Play video: /, "").trim()),
@@ -74,9 +74,20 @@ function rowTitles(scope: Page | Locator) {
     .evaluateAll((cells) => cells.map((c) => (c.firstChild?.textContent ?? "").trim()));
 }
 
-/** The captions of the public home page's gallery, in order. */
-function publicPhotoTitles(page: Page) {
-  return page
+/** The names of the links and buttons of the call-to-action section inside `scope`. */
+async function ctaButtons(scope: Locator) {
+  const section = scope.locator('section[aria-labelledby="cta-title"]');
+  await section.waitFor();
+  const names = await section
+    .locator("a, button")
+    .evaluateAll((els) => els.map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim()));
+  expect(names.length).toBeGreaterThan(0);
+  return names;
+}
+
+/** The captions of the public home page's gallery (or a preview of it), in order. */
+function publicPhotoTitles(scope: Page | Locator) {
+  return scope
     .locator('section[aria-labelledby="home-gallery-title"] figcaption > span:first-child')
     .evaluateAll((spans) => spans.map((s) => (s.textContent ?? "").trim()));
 }
@@ -202,6 +213,42 @@ describe("Featured videos", () => {
     );
     await goto(visitor.page, "/");
     expect((await publicVideoTitles(visitor.page)).some((t) => t.startsWith(title))).toBe(false);
+  });
+
+  it("names an uploaded video file in the table by the name it was picked as", async () => {
+    const { page } = await openAdmin("/admin/featured-videos");
+    const form = page.getByRole("form", { name: "Add a featured video" });
+    const title = `E2E own file name ${RUN}`;
+    await form.getByLabel("Title").fill(title);
+    // The choice's radio is drawn as a button: its label is what is clicked.
+    await form.getByText("Video file", { exact: true }).first().click();
+    await form.locator('input[type="file"]').waitFor();
+    // An MP4's first box, then filler: enough for the server's check by content.
+    const mp4 = Buffer.alloc(4096);
+    mp4.writeUInt32BE(24, 0);
+    mp4.write("ftypisom", 4, "ascii");
+    mp4.writeUInt32BE(0x200, 12);
+    mp4.write("isomiso2", 16, "ascii");
+    mp4.writeUInt32BE(4096 - 24, 24);
+    mp4.write("mdat", 28, "ascii");
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "late-night-rehearsal.mp4", mimeType: "video/mp4", buffer: mp4 });
+    await form.getByText("Uploaded late-night-rehearsal.mp4").waitFor();
+    await form.getByRole("button", { name: "Add Video" }).click();
+    await waitForNewToast(page, "Video Created Successfully");
+    const row = page.getByRole("row").filter({ hasText: title });
+    await eventually(() => row.innerText()).toContain("File late-night-rehearsal.mp4");
+    // Still so on a fresh load, where only the stored address is known.
+    await page.reload();
+    await eventually(() => row.innerText()).toContain("File late-night-rehearsal.mp4");
+    expect(await row.innerText()).not.toMatch(/[0-9a-f]{32}\.mp4/);
+    await deleteRow(
+      page,
+      title,
+      { name: "Delete Video", question: "Are you sure you want to delete this video?" },
+      "Video deleted successfully",
+    );
   });
 
   it("refuses a link that is not a YouTube video with the schema's message and keeps the form", async () => {
@@ -407,6 +454,31 @@ describe.each(["desktop", "phone"] as const)("the screens on %s", (viewport) => 
   });
 });
 
+describe("the previews of the list screens", () => {
+  it("/admin/featured-videos previews the home page's videos, the rows visitors see, in their order", async () => {
+    const { page } = await openAdmin("/admin/featured-videos");
+    const preview = page.getByRole("region", { name: "Live preview" });
+    await preview.getByTestId("featured-video").first().waitFor();
+    const shown = await publicVideoTitles(preview);
+    expect(shown.length).toBeGreaterThan(0);
+    // Every row of the preview is a row of the table.
+    expect(await rowTitles(page)).toEqual(expect.arrayContaining(shown));
+    const visitor = await openVisitor("/");
+    expect(shown).toEqual(await publicVideoTitles(visitor.page));
+  });
+
+  it("/admin/photo-gallery previews the home page's gallery, the rows visitors see, in their order", async () => {
+    const { page } = await openAdmin("/admin/photo-gallery");
+    const preview = page.getByRole("region", { name: "Live preview" });
+    await preview.locator('section[aria-labelledby="home-gallery-title"]').waitFor();
+    const shown = await publicPhotoTitles(preview);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(await rowTitles(page)).toEqual(expect.arrayContaining(shown));
+    const visitor = await openVisitor("/");
+    expect(shown).toEqual(await publicPhotoTitles(visitor.page));
+  });
+});
+
 describe("the home editor's sections", () => {
   it("keeps the chosen section in ?section= and moves between sections with the arrow keys", async () => {
     const { page } = await openAdmin("/admin/home");
@@ -415,9 +487,12 @@ describe("the home editor's sections", () => {
     await eventually(() => new URL(page.url()).searchParams.get("section")).toBe("videos");
     await page.keyboard.press("End");
     await eventually(() => new URL(page.url()).searchParams.get("section")).toBe("cta");
-    // The call-to-action preview shows the spec's two buttons.
-    const preview = page.locator("[inert]").filter({ hasText: "Book Now" });
-    expect(await preview.getByText("Download Kit").count()).toBe(1);
+    // The call-to-action preview has the buttons of the public section, no others (the
+    // "Book Now" and "Download Kit" of admin spec §2 are not on the public page).
+    const previewButtons = await ctaButtons(page.locator("[inert]"));
+    expect(previewButtons).not.toContain("Book Now");
+    const visitor = await openVisitor("/");
+    expect(previewButtons).toEqual(await ctaButtons(visitor.page.locator("body")));
     await page.reload();
     expect(await page.getByRole("tab", { selected: true }).innerText()).toBe("Call-to-Action");
   });

@@ -10,6 +10,7 @@
  * public-page suites that run later in the same server see the seeded site.
  */
 import type { Locator, Page } from "playwright-core";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
@@ -276,7 +277,9 @@ describe("page content (every record)", () => {
         "Footer links",
       ]),
     );
-    const visibleCards = () => page.locator("section[aria-labelledby] h3:visible").allInnerTexts();
+    // The cards' headings; a live preview's own headings are not cards.
+    const visibleCards = () =>
+      page.locator("section[aria-labelledby] h3:not([inert] h3):visible").allInnerTexts();
     expect((await visibleCards()).length).toBeGreaterThan(40);
 
     const search = page.getByRole("searchbox", { name: "Find a text by name" });
@@ -301,6 +304,133 @@ describe("page content (every record)", () => {
   });
 });
 
+describe("live previews", () => {
+  /** A section of a list screen (a group of texts), and the live preview inside it. */
+  const group = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+  const previewOf = (page: Page, name: string) =>
+    group(page, name).getByRole("region", { name: "Live preview" });
+
+  it("every group of /admin/page-content previews its public section as the text is typed", async () => {
+    const { page } = await openAsOwner(browser, "/admin/page-content");
+    for (const name of [
+      "Home page",
+      "About page",
+      "Media page",
+      "LOE page",
+      "Events page",
+      "Shop page",
+      "Contact page",
+      "Footer links",
+    ]) {
+      expect(await previewOf(page, name).count(), name).toBe(1);
+    }
+
+    const typed = [
+      {
+        record: "Call-to-action title",
+        group: "Home page",
+        shown: "#cta-title",
+        text: "Join the Low Brass List",
+      },
+      { record: "Media page header", group: "Media page", shown: "h1", text: "Watch the Band" },
+      { record: "LOE page header", group: "LOE page", shown: "h1", text: "Letters of Endorsement" },
+      { record: "Events hero title", group: "Events page", shown: "h1", text: "On the Road" },
+      { record: "Booking title", group: "Contact page", shown: "h3", text: "Book the Quartet" },
+    ];
+    for (const { record, group: name, shown, text } of typed) {
+      const preview = previewOf(page, name).locator(shown).first();
+      expect(await preview.innerText(), record).not.toBe(text);
+      await titleField(card(page, record)).fill(text);
+      await eventually(() => preview.innerText(), record).toBe(text);
+    }
+    // Nothing was saved: the edits are thrown away again.
+    for (const { record } of typed) {
+      await card(page, record).getByRole("button", { name: "Discard changes" }).click();
+    }
+    await eventually(() => page.getByText("Unsaved changes").count()).toBe(0);
+  });
+
+  it("on a phone, /admin/page-content folds each preview behind Show preview", async () => {
+    const { page } = await openAsOwner(browser, "/admin/page-content", { viewport: "phone" });
+    const preview = previewOf(page, "Events page");
+    const hero = preview.locator("h1");
+    await preview.getByRole("button", { name: "Show preview" }).waitFor();
+    expect(await hero.isVisible()).toBe(false);
+    await preview.getByRole("button", { name: "Show preview" }).click();
+    await hero.waitFor();
+    await titleField(card(page, "Events hero title")).fill("On the Road");
+    await eventually(() => hero.innerText()).toBe("On the Road");
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await card(page, "Events hero title").getByRole("button", { name: "Discard changes" }).click();
+    await preview.getByRole("button", { name: "Hide preview" }).click();
+    await hero.waitFor({ state: "hidden" });
+  });
+
+  it("the Contact section of /admin/contact previews the contact page as it is typed", async () => {
+    const { page } = await openAsOwner(browser, "/admin/contact");
+    const preview = previewOf(page, "Contact page");
+    await preview.locator("h1").waitFor();
+    const phone = card(page, "Contact phone");
+    await phone.getByLabel("Description").fill("+1 555 0100");
+    await eventually(() => preview.getByRole("link", { name: "+1 555 0100" }).count()).toBe(1);
+    await titleField(card(page, "Contact hero title")).fill("Write to the Band");
+    await eventually(() => preview.locator("h1").innerText()).toBe("Write to the Band");
+    for (const record of ["Contact phone", "Contact hero title"]) {
+      await card(page, record).getByRole("button", { name: "Discard changes" }).click();
+    }
+    await eventually(() => preview.getByRole("link", { name: "+1 555 0100" }).count()).toBe(0);
+  });
+});
+
+describe("files by their own names", () => {
+  it("shows an uploaded image by the name it was picked as, in the field and in the history", async () => {
+    const { page } = await openAsOwner(browser, "/admin/page-content");
+    const name = "Home hero image";
+    const record = card(page, name);
+    await record.getByRole("button", { name: "Upload file" }).click();
+    const png = await sharp({
+      create: { width: 4, height: 3, channels: 3, background: "#7a5a20" },
+    })
+      .png()
+      .toBuffer();
+    await record
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "cover-photo.png", mimeType: "image/png", buffer: png });
+    await record.getByText("Uploaded cover-photo.png").waitFor();
+    const stored = await record.locator('input[name="description"]').inputValue();
+    expect(stored).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.png$/);
+    await save(page, record);
+
+    // Later, on a fresh load, the field names the file as the artist knows it.
+    await page.reload();
+    const current = card(page, name).getByRole("link", { name: "cover-photo.png" });
+    await current.waitFor();
+    expect(await current.getAttribute("href")).toBe(stored);
+    expect(await card(page, name).innerText()).not.toContain(stored.split("/").pop()!);
+
+    // So does the history.
+    const again = card(page, name);
+    await again.getByRole("button", { name: /^History/ }).click();
+    const versions = again.getByRole("list", { name: `Versions of ${name}` });
+    const newest = versions.getByRole("listitem").first();
+    await newest.getByText("Current").waitFor();
+    expect(await newest.innerText()).toContain("cover-photo.png");
+    expect(await versions.innerText()).not.toContain(stored.split("/").pop()!);
+
+    // Put the seeded picture back (the version before this one).
+    const before = versions.getByRole("listitem").filter({ hasNotText: "cover-photo.png" }).first();
+    await before.getByRole("button", { name: /^Restore/ }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Restore this version?" });
+    await dialog.getByRole("button", { name: "Restore", exact: true }).click();
+    await waitForNewToast(page, "Version restored");
+    await eventually(() =>
+      card(page, name).locator('input[name="description"]').inputValue(),
+    ).not.toBe(stored);
+  });
+});
+
 describe("access", () => {
   it.each(SCREENS)("$path sends someone not signed in to /auth", async ({ path }) => {
     const { page } = await openPage(path);
@@ -308,10 +438,11 @@ describe("access", () => {
     expect(await page.content()).not.toContain("Find a text by name");
   });
 
-  it("the history route sends someone not signed in to /auth", async () => {
-    const response = await fetch(browser.url("/admin/page-content-history?pageName=media"), {
-      redirect: "manual",
-    });
+  it.each([
+    "/admin/page-content-history?pageName=media",
+    "/admin/upload-names?url=%2Fuploads%2Fimages%2Fa.jpg",
+  ])("%s sends someone not signed in to /auth", async (path) => {
+    const response = await fetch(browser.url(path), { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(new URL(response.headers.get("location")!, browser.baseUrl).pathname).toBe("/auth");
   });
@@ -321,6 +452,10 @@ describe.each(["desktop", "phone"] as ViewportName[])("accessibility (%s)", (vie
   it.each(SCREENS)("$path has no serious or critical axe violations", async ({ path, title }) => {
     const { page } = await openAsOwner(browser, path, { viewport });
     expect(await page.locator("h1").first().innerText()).toBe(title);
+    // Nothing wider than the window, live previews included.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

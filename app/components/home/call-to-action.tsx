@@ -4,12 +4,10 @@ import { NewsletterForm } from "../newsletter-form";
 export interface CallToActionProps {
   title: string;
   description: string | null;
-  /** Buttons under the description (the home editor's preview shows Book Now and Download Kit). */
-  actions?: React.ReactNode;
 }
 
 /** The home page's closing invitation: title, description and the newsletter form. */
-export function CallToAction({ title, description, actions }: CallToActionProps) {
+export function CallToAction({ title, description }: CallToActionProps) {
   return (
     <section aria-labelledby="cta-title" className="px-5 py-20 sm:px-8 sm:py-28">
       <div className="relative mx-auto max-w-4xl overflow-hidden rounded-3xl border border-primary/25 bg-card px-6 py-14 text-center shadow-2xl shadow-black/40 sm:px-14 sm:py-16">
@@ -26,9 +24,6 @@ export function CallToAction({ title, description, actions }: CallToActionProps)
             <p className="mx-auto mt-5 max-w-2xl text-base leading-relaxed text-muted-foreground sm:text-lg">
               {description}
             </p>
-          )}
-          {actions && (
-            <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{actions}</div>
           )}
           <NewsletterForm className="mx-auto mt-10 max-w-xl text-left" />
         </div>

@@ -3,7 +3,10 @@ import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/contact";
 import { PageContentScreen } from "~/components/admin/page-content/page-content-screen";
-import { FooterLinksPreview } from "~/components/admin/page-content/previews";
+import {
+  ContactContentPreview,
+  FooterLinksPreview,
+} from "~/components/admin/page-content/previews";
 import { CONTACT_SCREEN } from "~/components/admin/page-content/screens";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
@@ -29,7 +32,10 @@ export default function ContactContent({ loaderData }: Route.ComponentProps) {
       config={CONTACT_SCREEN}
       sections={loaderData.sections}
       toasts={loaderData.toasts}
-      previews={{ footer: (values) => <FooterLinksPreview values={values} /> }}
+      previews={{
+        contact: (values) => <ContactContentPreview values={values} />,
+        footer: (values) => <FooterLinksPreview values={values} />,
+      }}
     />
   );
 }

@@ -11,6 +11,8 @@ import {
   toFeaturedVideoRow,
 } from "~/components/admin/featured-videos/featured-videos-screen";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
+import { LivePreview } from "~/components/admin/kit/live-preview";
+import { VideosPreview } from "~/components/admin/home/home-previews";
 import {
   FEATURED_VIDEO_TEXT,
   featuredVideoCreateSchema,
@@ -20,10 +22,26 @@ import {
 import { adminMeta } from "~/domain/seo";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
-import { featuredVideoService } from "~/server/content/featured-videos.server";
+import { featuredVideoService, readFeaturedVideos } from "~/server/content/featured-videos.server";
+import { readHomeSectionPreview } from "~/server/content/home-section-preview.server";
+import { getDb } from "~/server/db/database.server";
 
-export const loader = ({ request }: Route.LoaderArgs) =>
-  loadCollectionScreen(request, featuredVideoService, toFeaturedVideoRow, FEATURED_VIDEO_TEXT);
+export async function loader({ request }: Route.LoaderArgs) {
+  // The admin check first (inside loadCollectionScreen), then the preview's reads.
+  const screen = await loadCollectionScreen(
+    request,
+    featuredVideoService,
+    toFeaturedVideoRow,
+    FEATURED_VIDEO_TEXT,
+  );
+  const preview = await readHomeSectionPreview(
+    getDb(),
+    ["home-featured-videos-title", "home-featured-videos-description"],
+    readFeaturedVideos,
+    "featured videos",
+  );
+  return { ...screen, preview };
+}
 
 export const action = ({ request }: Route.ActionArgs) =>
   handleAdminAction(
@@ -55,6 +73,9 @@ export default function FeaturedVideos({ loaderData }: Route.ComponentProps) {
       >
         <FeaturedVideoManager videos={loaderData.rows} loadFailed={loaderData.loadFailed} />
       </AdminSection>
+      <LivePreview note="The home page's video section as visitors see it; it follows every save here.">
+        <VideosPreview values={loaderData.preview.values} videos={loaderData.preview.items} />
+      </LivePreview>
     </AdminScreen>
   );
 }

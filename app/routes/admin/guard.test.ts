@@ -114,9 +114,9 @@ describe("the admin route table", () => {
     const paths = enumerated.map((r) => r.urlPath);
     expect(paths).toContain("/admin");
     for (const screen of ADMIN_SCREENS) expect(paths).toContain(`/admin/${screen.path}`);
-    // layout + dashboard (index) + one per screen + the page-content history and the
-    // CSV export resource routes
-    expect(enumerated).toHaveLength(ADMIN_SCREENS.length + 4);
+    // layout + dashboard (index) + one per screen + the page-content history, the
+    // upload names and the CSV export resource routes
+    expect(enumerated).toHaveLength(ADMIN_SCREENS.length + 5);
   });
 });
 

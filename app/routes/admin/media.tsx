@@ -19,7 +19,7 @@ import {
 } from "~/domain/media-item";
 import { resolveContentEntry } from "~/domain/page-content";
 import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
-import { MEDIA_PAGE_KEY } from "~/domain/page-content-keys";
+import { MEDIA_PAGE_EYEBROW, MEDIA_PAGE_KEY } from "~/domain/page-content-keys";
 import { adminMeta } from "~/domain/seo";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import {
@@ -34,7 +34,6 @@ import { listEditableContent } from "~/server/content/page-content.server";
 import { getDb } from "~/server/db/database.server";
 
 /** The eyebrow above the public media page's title (routes/media.tsx). */
-const MEDIA_PAGE_EYEBROW = "Watch · Look · Follow";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -9,6 +9,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/page-content-history";
 import type { ContentHistoryData } from "~/components/admin/kit/page-content-draft";
+import { isOwnUploadPath } from "~/domain/file-reference";
 import { isPageContentKey } from "~/domain/page-content";
 import {
   PAGE_CONTENT_HISTORY_TEXT,
@@ -20,6 +21,7 @@ import { requireAdmin } from "~/server/auth/access.server";
 import { readContentHistory, restoreContentVersion } from "~/server/content/page-content.server";
 import { logger } from "~/server/core/logger.server";
 import { getDb } from "~/server/db/database.server";
+import { readUploadNames } from "~/server/media/upload-names.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -36,6 +38,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   try {
     const versions = await readContentHistory(getDb(), pageName);
+    // An image's version shows the file's own name, not the storage name.
+    const names = await readUploadNames(
+      getDb(),
+      versions.map((v) => v.description).filter((d) => d !== null && isOwnUploadPath(d)),
+    );
     return data({
       pageName,
       versions: versions.map((v) => ({
@@ -47,6 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         savedAt: v.createdAt.toISOString(),
         isCurrent: v.isCurrent,
         sameAsCurrent: v.sameAsCurrent,
+        ...(v.description && names.has(v.description) && { fileName: names.get(v.description) }),
       })),
     } satisfies ContentHistoryData);
   } catch (error) {

@@ -8,6 +8,8 @@ import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/photo-gallery";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
+import { LivePreview } from "~/components/admin/kit/live-preview";
+import { GalleryPreview } from "~/components/admin/home/home-previews";
 import { PhotoManager, toPhotoRow } from "~/components/admin/photo-gallery/photo-gallery-screen";
 import {
   PHOTO_TEXT,
@@ -19,10 +21,21 @@ import {
 import { adminMeta } from "~/domain/seo";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
-import { photoGalleryService } from "~/server/content/photo-gallery.server";
+import { photoGalleryService, readFeaturedPhotos } from "~/server/content/photo-gallery.server";
+import { readHomeSectionPreview } from "~/server/content/home-section-preview.server";
+import { getDb } from "~/server/db/database.server";
 
-export const loader = ({ request }: Route.LoaderArgs) =>
-  loadCollectionScreen(request, photoGalleryService, toPhotoRow, PHOTO_TEXT);
+export async function loader({ request }: Route.LoaderArgs) {
+  // The admin check first (inside loadCollectionScreen), then the preview's reads.
+  const screen = await loadCollectionScreen(request, photoGalleryService, toPhotoRow, PHOTO_TEXT);
+  const preview = await readHomeSectionPreview(
+    getDb(),
+    ["home-photo-gallery-title", "home-photo-gallery-description"],
+    readFeaturedPhotos,
+    "featured photos",
+  );
+  return { ...screen, preview };
+}
 
 export const action = ({ request }: Route.ActionArgs) =>
   handleAdminAction(
@@ -57,6 +70,9 @@ export default function PhotoGallery({ loaderData }: Route.ComponentProps) {
       >
         <PhotoManager photos={loaderData.rows} loadFailed={loaderData.loadFailed} />
       </AdminSection>
+      <LivePreview note="The home page's gallery as visitors see it; it follows every save here.">
+        <GalleryPreview values={loaderData.preview.values} photos={loaderData.preview.items} />
+      </LivePreview>
     </AdminScreen>
   );
 }

@@ -70,6 +70,18 @@ export const pageContentVersions = pgTable(
   (t) => [index("page_content_versions_page_created").on(t.pageName, t.createdAt)],
 );
 
+/**
+ * The name a file had on the artist's computer, kept by the address it was stored
+ * under (the server names stored files itself, docs/decisions/013): the screens show
+ * "cover-photo.jpg", not the storage name. Written when an upload finishes; a file
+ * stored before this table (or put in by hand) has no row and shows its storage name.
+ */
+export const uploadNames = pgTable("upload_names", {
+  url: text().primaryKey(),
+  originalName: text().notNull(),
+  createdAt: createdAt(),
+});
+
 export const pageSettings = pgTable("page_settings", {
   id: id(),
   pageName: text().notNull().unique(),

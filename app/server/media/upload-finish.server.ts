@@ -25,6 +25,7 @@ import type { Database } from "../db/database.server";
 import { withAdvisoryLock } from "../db/job-lock.server";
 import { fileHandleSource, readAudioFile } from "./audio-duration.server";
 import { PUBLIC_UPLOADS_URL_PREFIX } from "./storage.server";
+import { recordUploadName } from "./upload-names.server";
 import type { ErrorBody, IncomingUploads, KeptResults, StoredResult } from "./upload-stores.server";
 
 type Inspection =
@@ -108,6 +109,7 @@ async function inspectUpload(
 
 /** Finishes an upload whose bytes are all in, or gives the answer kept from before. */
 async function finishUpload(
+  db: Database,
   id: string,
   incoming: IncomingUploads,
   results: KeptResults,
@@ -176,6 +178,8 @@ async function finishUpload(
       durationSeconds: inspection.durationSeconds,
     }),
   };
+  // Before the answer is kept: a kept answer always has its name stored with it.
+  await recordUploadName(db, stored.url, originalName);
   const result: StoredResult = {
     uploadId: id,
     userId,
@@ -216,7 +220,7 @@ export function uploadFinisher(
         running = withAdvisoryLock(
           db,
           `upload-finish:${id}`,
-          () => finishUpload(id, incoming, results),
+          () => finishUpload(db, id, incoming, results),
           { timeoutMs: 10 * 60_000 },
         ).finally(() => finishing.delete(id));
         finishing.set(id, running);

@@ -30,6 +30,7 @@ import {
   type ObjectStorage,
   type S3Config,
 } from "./object-storage.server";
+import { readUploadNames } from "./upload-names.server";
 import { createUploadServer, type UploadServer } from "./uploads.server";
 
 const withSwift = swiftInstalled();
@@ -159,6 +160,7 @@ describe.skipIf(!withSwift)(`resumable uploads on S3 (${kind})`, () => {
     expect(stored.url).toMatch(/^\/uploads\/audio\/[0-9a-f]{32}\.wav$/);
     expect(sha256((await storage.read(keyOf(stored)))!)).toBe(sha256(audio));
     expect((await storage.stat(keyOf(stored)))?.contentType).toBe("audio/wav");
+    expect((await readUploadNames(app.t.db, [stored.url])).get(stored.url)).toBe("twelve.wav");
     // Nothing of the upload is left behind: not in the bucket's top level, not on disk.
     expect(await topLevelObjects()).toEqual([]);
     expect(await fs.readdir(dataDirs[0]!, { recursive: true })).not.toContain("uploads");

@@ -20,6 +20,7 @@ import { testDatabaseKinds } from "../testing/test-database.server";
 import { createTestApp, type TestApp } from "../testing/test-app.server";
 import { silentWav } from "../testing/wav.server";
 import { Mp3Encoder } from "@breezystack/lamejs";
+import { readUploadNames } from "./upload-names.server";
 import { createUploadServer, type UploadServer } from "./uploads.server";
 
 const meta = (fields: Record<string, string>) =>
@@ -207,6 +208,8 @@ describe.each(await testDatabaseKinds())("the upload server on %s", (kind) => {
       width: 3,
       height: 2,
     });
+    // Its own name is kept by its address, for the screens to show later.
+    expect((await readUploadNames(app.t.db, [stored.url])).get(stored.url)).toBe("cover.jpg");
     // On disk under DATA_DIR/uploads, byte for byte; nothing left in the incoming folder.
     const onDisk = path.join(uploads.dirs.publicDir, stored.url.replace(/^\/uploads\//, ""));
     expect(sha256(await fs.readFile(onDisk))).toBe(sha256(png));

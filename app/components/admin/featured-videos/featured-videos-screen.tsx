@@ -13,6 +13,7 @@ import { CollectionManager } from "~/components/admin/kit/collection-manager";
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
 import { flagColumn, orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig, FormSnapshot } from "~/components/admin/kit/entity-form-fields";
+import { UploadFileName } from "~/components/admin/kit/upload-field";
 import { reportBrokenOnMount } from "~/components/admin/photo-gallery/photo-thumbnail";
 import { Badge } from "~/components/ui/badge";
 import {
@@ -21,7 +22,6 @@ import {
   featuredVideoCreateSchema,
   featuredVideoUpdateSchema,
 } from "~/domain/featured-video";
-import { fileNameOf } from "~/domain/file-reference";
 import { LARGE_UPLOAD_HINT, uploadHint } from "~/domain/uploads";
 import { extractVideoId, serviceThumbnailUrl } from "~/domain/video";
 
@@ -169,7 +169,9 @@ function columns(heroId: string | undefined): DataTableColumn<FeaturedVideoRow>[
             ) : row.videoUrl ? (
               <>
                 File{" "}
-                <code className="font-mono text-foreground/80">{fileNameOf(row.videoUrl)}</code>
+                <code className="font-mono text-foreground/80">
+                  <UploadFileName url={row.videoUrl} />
+                </code>
               </>
             ) : (
               "No video"

@@ -3,13 +3,11 @@
  * components (components/home-hero.tsx, components/home/*), given the values being
  * edited, saved or not, and the lists as visitors see them now.
  */
-import { Link } from "react-router";
-import { CalendarCheck, Download } from "lucide-react";
 import { HomeHero } from "~/components/home-hero";
 import { CallToAction } from "~/components/home/call-to-action";
 import { FeaturedVideos, type HomeVideo } from "~/components/home/featured-videos";
 import { PhotoGallery, type HomePhoto } from "~/components/home/photo-gallery";
-import { buttonVariants } from "~/components/ui/button";
+import { Testimonial } from "~/components/home/testimonial";
 import { cn } from "~/lib/cn";
 import { previewContent, previewImageUrl, type DraftValues } from "./home-sections";
 
@@ -114,6 +112,27 @@ export function GalleryPreview({
   );
 }
 
+export function TestimonialPreview({ values }: { values: Values }) {
+  const content = previewContent(
+    ["home-testimonial-quote", "home-testimonial-author", "home-testimonial-title"],
+    values,
+  );
+  return (
+    <Frame>
+      <Testimonial
+        quote={content["home-testimonial-quote"].value}
+        author={content["home-testimonial-author"].value}
+        title={content["home-testimonial-title"].description}
+      />
+    </Frame>
+  );
+}
+
+/**
+ * The public call-to-action as it is: title, description and the newsletter form. Admin
+ * spec §2 names "Book Now" and "Download Kit" buttons for it, which the public section
+ * does not have; the preview shows what visitors will see (docs/decisions/031).
+ */
 export function CtaPreview({ values }: { values: Values }) {
   const content = previewContent(["home-cta-title", "home-cta-description"], values);
   return (
@@ -121,16 +140,6 @@ export function CtaPreview({ values }: { values: Values }) {
       <CallToAction
         title={content["home-cta-title"].title}
         description={content["home-cta-description"].description}
-        actions={
-          <>
-            <Link to="/contact" className={buttonVariants({ size: "lg" })}>
-              <CalendarCheck aria-hidden /> Book Now
-            </Link>
-            <span className={buttonVariants({ size: "lg", variant: "outline" })}>
-              <Download aria-hidden /> Download Kit
-            </span>
-          </>
-        }
       />
     </Frame>
   );

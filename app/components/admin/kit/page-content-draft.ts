@@ -110,6 +110,8 @@ export interface ContentVersionView {
   isCurrent: boolean;
   /** An older version with the text stored now: nothing to restore either. */
   sameAsCurrent: boolean;
+  /** The uploaded file's own name, when the description is a stored file's address. */
+  fileName?: string;
 }
 
 /** GET /admin/page-content-history?pageName=… */

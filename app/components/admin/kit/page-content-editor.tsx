@@ -21,6 +21,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { fileNameOf, isOwnUploadPath } from "~/domain/file-reference";
 import { earlierVersionCount, earlierVersionsLabel } from "~/domain/content-history";
 import { INTENT_FIELD, type FieldErrors } from "~/domain/admin-action";
 import { PARAGRAPH_SPACINGS } from "~/domain/page-content";
@@ -33,6 +34,7 @@ import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast";
 import { ConfirmDialog } from "./confirm-dialog";
 import { FormAlert } from "./form-alert";
+import { LivePreview } from "./live-preview";
 import { SubmitButton } from "./submit-button";
 import {
   draftErrors,
@@ -66,6 +68,8 @@ export interface PageContentEditorProps {
   preview?: (values: Record<string, ContentValues>) => React.ReactNode;
   /** "side": beside the cards on wide screens (sticky); "top": above them. */
   previewPlacement?: "side" | "top";
+  /** Fold the preview behind a "Show preview" button on phones (a screen of many sections). */
+  previewCollapsibleOnPhone?: boolean;
   /** Posted as `intent`; "update-content" unless told. */
   intent?: string;
   /** Where to post; the current route's action when left out. */
@@ -86,6 +90,7 @@ export function PageContentEditor({
   entries,
   preview,
   previewPlacement = "side",
+  previewCollapsibleOnPhone = false,
   intent = "update-content",
   action,
   isVisible,
@@ -158,33 +163,15 @@ export function PageContentEditor({
       )}
     >
       {side && cards}
-      <LivePreview className={side ? "xl:sticky xl:top-24" : undefined}>
+      <LivePreview
+        className={side ? "xl:sticky xl:top-24" : undefined}
+        collapsibleOnPhone={previewCollapsibleOnPhone}
+      >
         {preview(values)}
       </LivePreview>
       {!side && cards}
       {leavePrompt}
     </div>
-  );
-}
-
-function LivePreview({ className, children }: { className?: string; children: React.ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className={cn("min-w-0 space-y-3", className)}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={headingId} className="text-xl">
-          Live preview
-        </h2>
-        <p className="text-xs text-muted-foreground">Shows your changes before you save them.</p>
-      </div>
-      {/* inert: the preview's links and buttons must not lead away from unsaved work. */}
-      <div
-        inert
-        className="overflow-hidden rounded-2xl border border-border/70 bg-background shadow-xl shadow-black/20"
-      >
-        {children}
-      </div>
-    </section>
   );
 }
 
@@ -586,7 +573,9 @@ function VersionItem({
           </p>
           {version.description && (
             <p className="break-words text-sm text-muted-foreground">
-              {shortenText(version.description)}
+              {image && isOwnUploadPath(image)
+                ? (version.fileName ?? fileNameOf(image))
+                : shortenText(version.description)}
             </p>
           )}
           {entry.hasSpacing && version.paragraphSpacing && (

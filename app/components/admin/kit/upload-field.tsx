@@ -36,6 +36,7 @@ import {
   type UploadedFile,
 } from "~/domain/uploads";
 import { cn } from "~/lib/cn";
+import { rememberUploadName, useUploadName } from "./upload-names";
 import { toast } from "~/lib/toast";
 
 export interface UploadFieldProps {
@@ -281,6 +282,7 @@ export function UploadField({
   function succeed(file: UploadedFile) {
     uploadRef.current = null;
     setValue(file.url);
+    rememberUploadName(file.url, file.originalName);
     setStatus({ phase: "done", file });
     resetPicker();
     callbacks.current.onUploaded?.(file);
@@ -623,11 +625,13 @@ export function UploadField({
 
 /** The file the field holds now: a link, or for a private storage key just its name. */
 function CurrentFile({ value }: { value: string }) {
+  // The file's own name ("cover-photo.jpg"), not the name the server stored it under.
+  const fileName = useUploadName(value);
   if (!isShowableUrl(value)) {
     return (
       <span className="inline-flex items-center gap-1.5">
         <Lock aria-hidden className="size-4" />
-        Private file: {value.split("/").pop()}
+        Private file: {fileName}
       </span>
     );
   }
@@ -639,10 +643,15 @@ function CurrentFile({ value }: { value: string }) {
         target="_blank"
         rel="noreferrer"
         // Underlined: a link in a sentence must not be told apart by its colour alone.
-        className="text-primary underline underline-offset-4 hover:decoration-2"
+        className="break-all text-primary underline underline-offset-4 hover:decoration-2"
       >
-        {value.split("/").pop()}
+        {fileName}
       </a>
     </span>
   );
+}
+
+/** A stored file's own name ("cover-photo.jpg"), for tables and lists; its storage name until known. */
+export function UploadFileName({ url }: { url: string }) {
+  return <>{useUploadName(url)}</>;
 }

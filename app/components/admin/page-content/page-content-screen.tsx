@@ -71,6 +71,9 @@ export function PageContentScreen({ config, sections, toasts, previews }: PageCo
                       isVisible={isVisible}
                       preview={previews?.[section.id]}
                       previewPlacement="top"
+                      // The all-texts screen has eight sections: on a phone, their
+                      // previews open on demand.
+                      previewCollapsibleOnPhone={config.searchable}
                       columns={2}
                     />
                   )}
