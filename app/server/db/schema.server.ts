@@ -322,7 +322,13 @@ export const shopItems = pgTable(
     id: id(),
     title: text().notNull(),
     description: text(),
+    /** With name your price: the suggested price, the amount a buyer starts from. */
     price: money(),
+    /**
+     * Name your price (issue 23): the least a buyer may pay, 0 for "free, or pay what
+     * you want"; null for an item sold at its fixed price.
+     */
+    minimumPrice: money(),
     imageUrl: text(),
     category: text().notNull(),
     /** What the artist calls the item's medium ("Vinyl LP", "Cassette"); null: the spec's label. */
@@ -352,6 +358,10 @@ export const shopItems = pgTable(
       sql`${t.category} in ('digital_music', 'cd', 'physical_music', 'sheet_music', 'merchandise', 'free_content')`,
     ),
     check("shop_items_price", sql`${t.price} is null or ${t.price} >= 0`),
+    check(
+      "shop_items_minimum_price",
+      sql`${t.minimumPrice} is null or (${t.minimumPrice} >= 0 and ${t.category} in ('digital_music', 'sheet_music', 'free_content'))`,
+    ),
     check("shop_items_stock", sql`${t.inventoryCount} is null or ${t.inventoryCount} >= 0`),
     check("shop_items_download_limit", sql`${t.downloadLimit} between 1 and 100`),
     check("shop_items_download_expiry", sql`${t.downloadExpiryDays} between 1 and 365`),
@@ -407,8 +417,11 @@ export const orderLines = pgTable(
     category: text().notNull(),
     format: text(),
     quantity: integer().notNull(),
+    /** What the buyer paid for one: the item's price, or the amount they named. */
     unitPrice: money().notNull(),
     lineTotal: money().notNull(),
+    /** A name-your-price line: the item's minimum when it was bought; null at a fixed price. */
+    minimumPrice: money(),
     createdAt: createdAt(),
   },
   (t) => [

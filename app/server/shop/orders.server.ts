@@ -135,6 +135,7 @@ async function loadCatalogue(db: Database, ids: string[]): Promise<Map<string, C
       title: shopItems.title,
       category: shopItems.category,
       price: shopItems.price,
+      minimumPrice: shopItems.minimumPrice,
       isVisible: shopItems.isVisible,
       inventoryCount: shopItems.inventoryCount,
       pdfFileUrl: shopItems.pdfFileUrl,
@@ -228,6 +229,7 @@ export async function createProviderOrder(
           quantity: line.quantity,
           unitPrice: line.unitPrice,
           lineTotal: line.lineTotal,
+          minimumPrice: line.minimumPrice,
         })),
       );
       await holdStock(tx, providerOrderId, holds, holdExpiresAt(now));

@@ -1,0 +1,3 @@
+ALTER TABLE "order_lines" ADD COLUMN "minimum_price" numeric(10, 2);--> statement-breakpoint
+ALTER TABLE "shop_items" ADD COLUMN "minimum_price" numeric(10, 2);--> statement-breakpoint
+ALTER TABLE "shop_items" ADD CONSTRAINT "shop_items_minimum_price" CHECK ("shop_items"."minimum_price" is null or ("shop_items"."minimum_price" >= 0 and "shop_items"."category" in ('digital_music', 'sheet_music', 'free_content')));
