@@ -269,8 +269,11 @@ export interface OrderDetailLine {
   title: string;
   category: string;
   quantity: number;
+  /** What the buyer paid for one (a named price for name your price). */
   unitPrice: number;
   lineTotal: number;
+  /** Name your price: the minimum the buyer chose their amount against; null at a fixed price. */
+  minimumPrice: number | null;
   /** The item still has a file to download. */
   hasDownload: boolean;
   links: OrderDownloadLink[];

@@ -4,8 +4,9 @@
  * person may not see (money and personal data without Admin privileges) is absent.
  */
 import { Link } from "react-router";
-import { Inbox, PackageMinus, Receipt, Users } from "lucide-react";
+import { HandCoins, Inbox, PackageMinus, Receipt, Users } from "lucide-react";
 import { formatPrice } from "~/domain/money";
+import type { PaidMoreFigures } from "~/domain/name-your-price";
 
 /** null: could not be read; absent: not for this person (docs/decisions/014). */
 export interface DashboardFiguresData {
@@ -13,12 +14,13 @@ export interface DashboardFiguresData {
   unhandledMessages?: number | null;
   lowStock: number | null;
   subscribers?: number | null;
+  paidMore?: PaidMoreFigures | null;
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export function DashboardFigures({ figures }: { figures: DashboardFiguresData }) {
-  const { sales, unhandledMessages, lowStock, subscribers } = figures;
+  const { sales, unhandledMessages, lowStock, subscribers, paidMore } = figures;
   const items = [
     sales !== undefined && {
       key: "sales",
@@ -59,6 +61,21 @@ export function DashboardFigures({ figures }: { figures: DashboardFiguresData })
           ? "Subscribers could not be counted"
           : plural(subscribers, "newsletter subscriber", "newsletter subscribers"),
     },
+    // Only once a name-your-price copy has sold: before that there is nothing to tell.
+    paidMore !== undefined &&
+      (paidMore === null || paidMore.sales > 0) && {
+        key: "paid-more",
+        to: "/admin/orders",
+        icon: HandCoins,
+        value: paidMore ? `${paidMore.paidMorePercent ?? 0}%` : "—",
+        label: paidMore
+          ? `of ${paidMore.sales} name-your-price ${plural(paidMore.sales, "copy", "copies")} paid more than the minimum${
+              paidMore.averageExtra !== null
+                ? `, ${formatPrice(paidMore.averageExtra)} more on average`
+                : ""
+            }`
+          : "Name-your-price sales could not be counted",
+      },
   ].filter((item) => item !== false);
   return (
     <section aria-labelledby="figures-heading">

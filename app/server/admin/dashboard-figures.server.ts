@@ -9,7 +9,8 @@ import { and, count, eq, gte, inArray, isNotNull, lte, sum } from "drizzle-orm";
 import { STOCK_TRACKED_CATEGORIES } from "~/domain/stock";
 import { orNull } from "../core/settle.server";
 import type { Database } from "../db/database.server";
-import { orders, shopItems } from "../db/schema.server";
+import { orderLines, orders, shopItems } from "../db/schema.server";
+import { paidMoreFigures, type PaidMoreFigures } from "~/domain/name-your-price";
 import { countUnhandledMessages } from "../audience/messages-admin.server";
 import { countSubscribers } from "../audience/subscribers-admin.server";
 
@@ -24,6 +25,22 @@ export interface DashboardFigures {
   unhandledMessages?: number | null;
   lowStock: number | null;
   subscribers?: number | null;
+  /** Name your price: how often fans paid more than the minimum, and by how much. */
+  paidMore?: PaidMoreFigures | null;
+}
+
+/** Every name-your-price copy of a paid order, ever (sales are few; a window would hide them). */
+export async function paidMoreSummary(db: Database): Promise<PaidMoreFigures> {
+  const lines = await db
+    .select({
+      unitPrice: orderLines.unitPrice,
+      minimumPrice: orderLines.minimumPrice,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.paymentStatus, "completed"), isNotNull(orderLines.minimumPrice)));
+  return paidMoreFigures(lines.map((l) => ({ ...l, minimumPrice: l.minimumPrice ?? 0 })));
 }
 
 export async function salesFigures(db: Database, now = new Date()) {
@@ -57,11 +74,12 @@ export async function readDashboardFigures(
   if (!hasAdminPrivileges) {
     return { lowStock: await orNull(lowStockCount(db), "dashboard stock figure") };
   }
-  const [sales, unhandledMessages, lowStock, subscribers] = await Promise.all([
+  const [sales, unhandledMessages, lowStock, subscribers, paidMore] = await Promise.all([
     orNull(salesFigures(db, now), "dashboard sales figures"),
     orNull(countUnhandledMessages(db), "dashboard messages figure"),
     orNull(lowStockCount(db), "dashboard stock figure"),
     orNull(countSubscribers(db), "dashboard subscribers figure"),
+    orNull(paidMoreSummary(db), "dashboard name-your-price figure"),
   ]);
-  return { sales, unhandledMessages, lowStock, subscribers };
+  return { sales, unhandledMessages, lowStock, subscribers, paidMore };
 }

@@ -240,6 +240,12 @@ function OrderLineItem({
           <span className="text-foreground">{formatMoney(line.lineTotal, order.currency)}</span>
         </p>
       </div>
+      {line.minimumPrice !== null && (
+        <p className="text-sm text-muted-foreground" data-testid="order-line-named-price">
+          Named price: the fan paid {formatMoney(line.unitPrice, order.currency)} (minimum{" "}
+          {formatMoney(line.minimumPrice, order.currency)})
+        </p>
+      )}
       {line.hasDownload || line.links.length ? (
         line.links.length ? (
           <ul className="space-y-1 text-sm" aria-label={`Download links for ${line.title}`}>
