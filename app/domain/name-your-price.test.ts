@@ -8,6 +8,8 @@ import {
   parseAmount,
 } from "./name-your-price";
 import { priceOrder, type CatalogueItem, type OrderRequest } from "./order-validation";
+import { addToCart, cartTotals, linePriceProblem, setLinePrice, toCartProduct } from "./cart";
+import { toProduct } from "./product";
 
 const ALBUM = { minimum: 7, suggested: 10 };
 const PWYW = { minimum: 0, suggested: 5 };
@@ -45,9 +47,10 @@ describe("parseAmount", () => {
     ["$12.50", 12.5],
     ["0", 0],
     [".99", 0.99],
+    ["1000000000", 1e9],
   ])("reads %j as %d", (raw, amount) => expect(parseAmount(raw)).toBe(amount));
 
-  it.each(["", "-5", "abc", "1e9", "12.345", "12,50", "1234567890"])("refuses %j", (raw) =>
+  it.each(["", "-5", "abc", "1e9", "12.345", "12,50", "1234567890123"])("refuses %j", (raw) =>
     expect(parseAmount(raw)).toBeNaN(),
   );
 });
@@ -194,5 +197,60 @@ describe("paidMoreFigures", () => {
     expect(paidMoreFigures([{ unitPrice: 7, minimumPrice: 7, quantity: 1 }]).averageExtra).toBe(
       null,
     );
+  });
+});
+
+describe("the cart's named price", () => {
+  const product = toCartProduct(
+    toProduct({
+      id: "a",
+      title: "Blue Album",
+      description: null,
+      price: 10,
+      minimumPrice: 7,
+      imageUrl: null,
+      category: "digital_music",
+      tags: [],
+      bandcampUrl: null,
+      externalUrl: null,
+      hasDownload: true,
+      inventoryCount: null,
+      isFeatured: false,
+    }),
+  );
+  const now = new Date("2026-11-27T12:00:00Z");
+
+  it("carts the buyer's amount, else the suggestion", () => {
+    expect(addToCart([], product, undefined, now, 12).cart[0]!.pricePerItem).toBe(12);
+    expect(addToCart([], product, undefined, now).cart[0]!.pricePerItem).toBe(10);
+  });
+
+  it("a second add at another amount keeps one line at the newer amount", () => {
+    const first = addToCart([], product, undefined, now, 12).cart;
+    const second = addToCart(first, product, undefined, now, 8).cart;
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatchObject({ quantity: 2, pricePerItem: 8 });
+    expect(cartTotals(second).total).toBe(16);
+  });
+
+  it("changes a line's amount, refusing one below the minimum or absurd", () => {
+    const cart = addToCart([], product, undefined, now, 12).cart;
+    const lineId = cart[0]!.id;
+    expect(setLinePrice(cart, lineId, 15).cart[0]!.pricePerItem).toBe(15);
+    const low = setLinePrice(cart, lineId, 5);
+    expect(low.check).toEqual({ ok: false, message: "Please enter at least $7.00" });
+    expect(low.cart).toBe(cart);
+    expect(setLinePrice(cart, lineId, 1e9).check.ok).toBe(false);
+    expect(setLinePrice(cart, lineId, Number.NaN).check.ok).toBe(false);
+  });
+
+  it("names a carted amount that a raised minimum no longer allows", () => {
+    const [line] = addToCart([], product, undefined, now, 8).cart;
+    expect(linePriceProblem(line!)).toBe(null);
+    const raised = {
+      ...line!,
+      product: { ...line!.product, nameYourPrice: { minimum: 9, suggested: 10 } },
+    };
+    expect(linePriceProblem(raised)).toBe("Please enter at least $9.00");
   });
 });

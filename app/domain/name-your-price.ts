@@ -48,7 +48,8 @@ export const NAME_YOUR_PRICE_MESSAGES = {
  */
 export function parseAmount(raw: string): number {
   const text = raw.trim().replace(/^\$\s*/, "");
-  if (!/^\d{1,9}(\.\d{0,2})?$|^\.\d{1,2}$/.test(text)) return Number.NaN;
+  // Up to 12 digits, so an absurd amount is read and refused by the order cap.
+  if (!/^\d{1,12}(\.\d{0,2})?$|^\.\d{1,2}$/.test(text)) return Number.NaN;
   return roundMoney(Number(text));
 }
 

@@ -203,6 +203,8 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
         unhandledMessages: 1,
         lowStock: 2,
         subscribers: expect.any(Number),
+        // No name-your-price copy sold in this database.
+        paidMore: { sales: 0, paidMore: 0, paidMorePercent: null, averageExtra: null },
       });
       // Money and personal data only for Admin privileges (docs/decisions/014).
       expect(await readDashboardFigures(t.db, { hasAdminPrivileges: false, now })).toEqual({
