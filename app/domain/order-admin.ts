@@ -284,7 +284,11 @@ export interface OrderDetail {
   shortId: string;
   customerEmail: string;
   paymentStatus: string;
+  /** What was paid, after any discount. */
   totalAmount: number;
+  /** The discount code the order was priced with, and what it took off. */
+  discountCode: string | null;
+  discountAmount: number;
   currency: string;
   provider: string;
   providerOrderId: string;

@@ -17,6 +17,8 @@ import {
   OrderError,
 } from "./orders.server";
 import { expireDiscountHolds } from "./discount-codes.server";
+import { getOrderDetail } from "./order-admin.server";
+import { exportOrdersCsv } from "./order-export.server";
 import { PayPalProvider } from "./payments/paypal.server";
 import {
   createTestDatabase,
@@ -120,6 +122,22 @@ describe.each(await testDatabaseKinds())("discount codes on %s", (kind) => {
       .where(eq(discountCodeUses.providerOrderId, orderID));
     expect(use).toMatchObject({ status: "committed", amount: 8, email: "fan@example.com" });
     expect(await usesOf(code.id)).toBe(1);
+
+    // /admin/orders and its CSV show the code and what it took off.
+    expect(await getOrderDetail(t.db, paid!.id)).toMatchObject({
+      totalAmount: 32,
+      discountCode: code.code,
+      discountAmount: 8,
+    });
+    const { csv } = await exportOrdersCsv(t.db, new URLSearchParams(), { timeZone: "UTC" });
+    const [header, ...rows] = csv.split("\r\n");
+    const cells = rows.find((r) => r.startsWith(paid!.id))!.split(",");
+    const column = (name: string) => cells[header!.split(",").indexOf(name)];
+    expect([column("Total"), column("Discount Code"), column("Discount")]).toEqual([
+      "32.00",
+      code.code,
+      "8.00",
+    ]);
   });
 
   it("answers each failure in its own words, before PayPal hears of the order", async () => {

@@ -138,6 +138,12 @@ function OrderDetailBody({
           {formatMoney(order.totalAmount, order.currency)}
         </span>
       </div>
+      {order.discountCode && (
+        <p className="text-sm text-muted-foreground" data-testid="order-discount">
+          Discount code <span className="font-mono text-foreground">{order.discountCode}</span>: −
+          {formatMoney(order.discountAmount, order.currency)}
+        </p>
+      )}
 
       <p
         role="status"
