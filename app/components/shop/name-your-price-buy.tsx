@@ -53,6 +53,8 @@ export function NameYourPriceBuy({
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
+    // 0 where the artist allows it: the "Get it free" link is the way on, not the cart.
+    if (free) return setError(null);
     const check = checkPaidChosenPrice(terms, amount);
     // Below the minimum, the minimum is what the buyer is told (a paid copy of a
     // pay-what-you-want item costs at least a cent, which reads as the free path).
