@@ -6,8 +6,8 @@
  * order of 0; giving something away is what download codes are for). The shop charges
  * no shipping, so there is none to leave untouched.
  *
- * Not wired to checkout yet: the database side (uses held while a checkout is open,
- * like stock) is the next step; see docs/decisions/032-fan-pricing.md.
+ * The server applies them when it prices an order (shop/discount-codes.server.ts, with
+ * the uses held like stock); see docs/decisions/032-fan-pricing.md.
  */
 import { formatPrice, roundMoney } from "./money";
 
