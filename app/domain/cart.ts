@@ -3,6 +3,7 @@
  * so the browser store and the tests share them.
  */
 import { roundMoney } from "./money";
+import { checkPaidChosenPrice, type ChosenPriceCheck } from "./name-your-price";
 import type { Product, ProductFormat } from "./product";
 import { MAX_LINE_QUANTITY } from "./order-validation";
 import { checkStock, isStockTrackedCategory, lowStockCount, type StockCheck } from "./stock";
@@ -19,6 +20,7 @@ export type CartProduct = Pick<
   | "sourceCategory"
   | "price"
   | "digitalPrice"
+  | "nameYourPrice"
   | "formats"
   | "formatName"
   | "image"
@@ -46,6 +48,7 @@ export function toCartProduct(product: Product): CartProduct {
     sourceCategory,
     price,
     digitalPrice,
+    nameYourPrice,
     formats,
     formatName,
     image,
@@ -59,6 +62,7 @@ export function toCartProduct(product: Product): CartProduct {
     sourceCategory,
     price,
     digitalPrice,
+    nameYourPrice: nameYourPrice ?? null,
     formats,
     formatName,
     image,
@@ -100,13 +104,15 @@ export interface CartChange {
 /**
  * Adds one of a product: the same product and format raises the quantity by 1,
  * otherwise a new line. A failed stock check (counting what is already carted)
- * leaves the cart as it was.
+ * leaves the cart as it was. A name-your-price product is carted at the buyer's
+ * `chosenPrice` (checked by the caller with checkPaidChosenPrice), else its suggestion.
  */
 export function addToCart(
   cart: Cart,
   product: CartProduct,
   format?: ProductFormat,
   now = new Date(),
+  chosenPrice?: number,
 ): CartChange {
   const selectedFormat = format ?? defaultFormat(product);
   const stock = checkCartQuantity(product, quantityInCart(cart, product.id) + 1);
@@ -114,10 +120,13 @@ export function addToCart(
   const existing = cart.find(
     (line) => line.product.id === product.id && line.selectedFormat === selectedFormat,
   );
+  const named = product.nameYourPrice && chosenPrice !== undefined ? chosenPrice : undefined;
   if (existing) {
     return {
       cart: cart.map((line) =>
-        line === existing ? { ...line, quantity: line.quantity + 1 } : line,
+        line === existing
+          ? { ...line, quantity: line.quantity + 1, pricePerItem: named ?? line.pricePerItem }
+          : line,
       ),
       stock,
       changed: true,
@@ -128,7 +137,7 @@ export function addToCart(
     product,
     selectedFormat,
     quantity: 1,
-    pricePerItem: unitPrice(product, selectedFormat),
+    pricePerItem: named ?? unitPrice(product, selectedFormat),
     addedAt: now,
   };
   return { cart: [...cart, line], stock, changed: true };
@@ -153,6 +162,34 @@ export function updateQuantity(cart: Cart, lineId: string, quantity: number): Ca
     stock,
     changed: true,
   };
+}
+
+/**
+ * Changes the amount a buyer names for a name-your-price line. An amount the rules
+ * refuse leaves the cart as it was, with the message to show beside the field.
+ */
+export function setLinePrice(
+  cart: Cart,
+  lineId: string,
+  amount: number,
+): { cart: Cart; check: ChosenPriceCheck } {
+  const line = cart.find((l) => l.id === lineId);
+  if (!line?.product.nameYourPrice) {
+    return { cart, check: { ok: false, message: "This item has a fixed price" } };
+  }
+  const check = checkPaidChosenPrice(line.product.nameYourPrice, amount);
+  if (!check.ok) return { cart, check };
+  return {
+    cart: cart.map((l) => (l.id === lineId ? { ...l, pricePerItem: check.amount } : l)),
+    check,
+  };
+}
+
+/** A carted name-your-price line whose amount no longer passes (the minimum was raised). */
+export function linePriceProblem(line: CartItem): string | null {
+  if (!line.product.nameYourPrice) return null;
+  const check = checkPaidChosenPrice(line.product.nameYourPrice, line.pricePerItem);
+  return check.ok ? null : check.message;
 }
 
 export function removeFromCart(cart: Cart, lineId: string): Cart {

@@ -275,8 +275,11 @@ export interface OrderDetailLine {
   title: string;
   category: string;
   quantity: number;
+  /** What the buyer paid for one (a named price for name your price). */
   unitPrice: number;
   lineTotal: number;
+  /** Name your price: the minimum the buyer chose their amount against; null at a fixed price. */
+  minimumPrice: number | null;
   /** The item still has a file to download. */
   hasDownload: boolean;
   links: OrderDownloadLink[];
@@ -287,7 +290,11 @@ export interface OrderDetail {
   shortId: string;
   customerEmail: string;
   paymentStatus: string;
+  /** What was paid, after any discount. */
   totalAmount: number;
+  /** The discount code the order was priced with, and what it took off. */
+  discountCode: string | null;
+  discountAmount: number;
   currency: string;
   provider: string;
   providerOrderId: string;

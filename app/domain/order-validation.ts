@@ -6,6 +6,8 @@
 import { moneyEquals, roundMoney } from "./money";
 import { checkStock } from "./stock";
 import { EMAIL_ADDRESS_PATTERN } from "./form-schema";
+import { MAX_LINE_QUANTITY, MAX_ORDER_TOTAL, ORDER_TOO_LARGE_MESSAGE } from "./order-caps";
+import { checkPaidChosenPrice, nameYourPriceOf } from "./name-your-price";
 
 /** "must match {email} with no spaces". */
 export const CHECKOUT_EMAIL_PATTERN = EMAIL_ADDRESS_PATTERN;
@@ -21,13 +23,7 @@ export function isSameCheckoutEmail(claimed: string, stored: string): boolean {
   return claimed.trim().toLowerCase() === stored.trim().toLowerCase();
 }
 
-/**
- * Caps checked before any payment provider is called: an absurd quantity once reached
- * PayPal as a $6.99 billion order and then failed in the database with a 500. A fan
- * buys a few copies; a bigger order is a conversation with the artist.
- */
-export const MAX_LINE_QUANTITY = 99;
-export const MAX_ORDER_TOTAL = 10_000;
+export { MAX_LINE_QUANTITY, MAX_ORDER_TOTAL } from "./order-caps";
 
 export const ORDER_MESSAGES = {
   invalidCart: "Invalid cart: no items or invalid total",
@@ -39,7 +35,7 @@ export const ORDER_MESSAGES = {
   tooManyCheckouts: "Too many checkout attempts. Please wait a few minutes and try again.",
   emailMismatch:
     "This e-mail address does not match the order. Please use the address you gave at checkout.",
-  orderTooLarge: `Orders above $${MAX_ORDER_TOTAL.toLocaleString("en-US")} cannot be paid online. Please contact us to arrange a larger order.`,
+  orderTooLarge: ORDER_TOO_LARGE_MESSAGE,
 } as const;
 
 export interface OrderLineRequest {
@@ -76,6 +72,8 @@ export interface CatalogueItem {
   title: string;
   category: string;
   price: number | null;
+  /** Name your price: the least a buyer may pay; null or absent at a fixed price. */
+  minimumPrice?: number | null;
   isVisible: boolean;
   inventoryCount: number | null;
 }
@@ -87,10 +85,34 @@ export interface PricedLine {
   quantity: number;
   unitPrice: number;
   lineTotal: number;
+  /** A name-your-price line: the item's minimum; null at a fixed price. */
+  minimumPrice: number | null;
 }
 
 export type PricingResult =
   { ok: true; lines: PricedLine[]; total: number } | { ok: false; error: string };
+
+/**
+ * One line's unit price. At a fixed price the browser's price must be the database's;
+ * at a named price the buyer's amount is the price, once it passes the item's minimum
+ * (a paid line is never 0: the free copy takes the free path) and the order cap.
+ */
+function linePrice(
+  item: CatalogueItem,
+  line: OrderLineRequest,
+): { ok: true; unitPrice: number; minimumPrice: number | null } | { ok: false; error: string } {
+  const terms = nameYourPriceOf(item);
+  if (terms) {
+    const chosen = checkPaidChosenPrice(terms, line.pricePerItem);
+    if (!chosen.ok) return { ok: false, error: `${chosen.message} for ${item.title}` };
+    return { ok: true, unitPrice: chosen.amount, minimumPrice: terms.minimum };
+  }
+  if (item.price === null || !(item.price > 0))
+    return { ok: false, error: ORDER_MESSAGES.invalidPrice(item.title) };
+  if (!moneyEquals(item.price, line.pricePerItem))
+    return { ok: false, error: ORDER_MESSAGES.priceMismatch };
+  return { ok: true, unitPrice: item.price, minimumPrice: null };
+}
 
 /**
  * Prices a request from the catalogue. The browser's prices and total must agree with
@@ -114,10 +136,8 @@ export function priceOrder(
     const item = catalogue.get(line.shopItemId);
     if (!item || !item.isVisible)
       return { ok: false, error: ORDER_MESSAGES.unavailable(line.title) };
-    if (item.price === null || !(item.price > 0))
-      return { ok: false, error: ORDER_MESSAGES.invalidPrice(item.title) };
-    if (!moneyEquals(item.price, line.pricePerItem))
-      return { ok: false, error: ORDER_MESSAGES.priceMismatch };
+    const unit = linePrice(item, line);
+    if (!unit.ok) return unit;
     const stock = checkStock(item, quantities.get(item.id) ?? line.quantity);
     if (!stock.available) return { ok: false, error: stock.message };
     lines.push({
@@ -125,8 +145,9 @@ export function priceOrder(
       title: item.title,
       category: item.category,
       quantity: line.quantity,
-      unitPrice: item.price,
-      lineTotal: roundMoney(item.price * line.quantity),
+      unitPrice: unit.unitPrice,
+      lineTotal: roundMoney(unit.unitPrice * line.quantity),
+      minimumPrice: unit.minimumPrice,
     });
   }
   const total = roundMoney(lines.reduce((s, l) => s + l.lineTotal, 0));

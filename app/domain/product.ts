@@ -5,6 +5,7 @@
  */
 import { ARTIST_NAME, PLACEHOLDER_IMAGE } from "./site";
 import { hasStockTracking } from "./stock";
+import { nameYourPriceOf, type NameYourPrice } from "./name-your-price";
 
 export type ProductCategory = "music" | "sheet-music" | "merch";
 export type ProductType = "album" | "sheet" | "apparel" | "accessory";
@@ -16,6 +17,8 @@ export interface ShopItemForProduct {
   title: string;
   description: string | null;
   price: number | null;
+  /** Name your price: the least a buyer pays (price is then the suggested amount). */
+  minimumPrice?: number | null;
   imageUrl: string | null;
   category: string;
   /** What the artist calls the item's medium ("Vinyl LP", "Cassette", "PDF"); absent or null: not named. */
@@ -44,8 +47,11 @@ export interface Product {
   type: ProductType;
   title: string;
   artist: string;
+  /** The price; for name your price, the suggested amount a buyer starts from. */
   price: number;
   digitalPrice?: number;
+  /** Name your price: the minimum and the suggestion; null at a fixed price. */
+  nameYourPrice: NameYourPrice | null;
   image: string;
   description: string;
   formats: ProductFormat[];
@@ -169,6 +175,7 @@ export function toProduct(item: ShopItemForProduct): Product {
     title: item.title,
     artist: ARTIST_NAME,
     price: item.price ?? 0,
+    nameYourPrice: nameYourPriceOf(item),
     image: item.imageUrl || PLACEHOLDER_IMAGE,
     description: item.description ?? "",
     formats: productFormats(item),

@@ -50,6 +50,7 @@ describe("shop item schema", () => {
       category: "physical_music",
       format: "Vinyl LP",
       price: 20,
+      minimumPrice: null,
       imageUrl: "/uploads/shop/cover.webp",
       pdfFileUrl: null,
       bandcampUrl: "https://artist.bandcamp.com/album/night",
@@ -337,5 +338,59 @@ describe("the image URL check", () => {
     expect(shouldProbeImageUrl("ftp://example.com/a.png")).toBe(false);
     expect(SHOP_ITEM_TEXT.imageProbeOk).toBe("Valid image URL");
     expect(SHOP_ITEM_TEXT.imageProbeFailed).toBe("Invalid image URL");
+  });
+});
+
+describe("name your price in the item form", () => {
+  const nyp = { ...valid, price: "10", nameYourPrice: "true", minimumPrice: "7" };
+
+  it("keeps the minimum, and the price as the suggested one", () => {
+    const parsed = shopItemCreateSchema.parse(nyp);
+    expect(parsed).toMatchObject({ price: 10, minimumPrice: 7 });
+    expect(parsed).not.toHaveProperty("nameYourPrice");
+  });
+
+  it("clears the minimum when the switch is off", () => {
+    expect(shopItemCreateSchema.parse({ ...nyp, nameYourPrice: "false" })).toMatchObject({
+      price: 10,
+      minimumPrice: null,
+    });
+  });
+
+  it("asks for a minimum, a number, not negative", () => {
+    expect(errors({ ...nyp, minimumPrice: "" })).toEqual({ minimumPrice: M.minimumRequired });
+    expect(errors({ ...nyp, minimumPrice: "seven" })).toEqual({
+      minimumPrice: M.minimumNotANumber,
+    });
+    expect(errors({ ...nyp, minimumPrice: "-1" })).toEqual({ minimumPrice: M.minimumNegative });
+  });
+
+  it("wants a suggested price above 0 and not below the minimum", () => {
+    expect(errors({ ...nyp, price: "5" })).toEqual({ price: M.suggestedBelowMinimum });
+    expect(errors({ ...nyp, price: "" })).toEqual({ price: M.suggestedBelowMinimum });
+  });
+
+  it("is only for digital music, sheet music and free content", () => {
+    expect(errors({ ...nyp, category: "merchandise" })).toEqual({
+      nameYourPrice: M.nameYourPriceCategory,
+    });
+  });
+
+  it("a minimum of 0 needs the link fans download from", () => {
+    expect(errors({ ...nyp, minimumPrice: "0" })).toEqual({ minimumPrice: M.freeChoiceNeedsLink });
+    expect(
+      shopItemCreateSchema.parse({
+        ...nyp,
+        category: "free_content",
+        minimumPrice: "0",
+        price: "5",
+        externalUrl: "https://example.com/free",
+      }),
+    ).toMatchObject({ price: 5, minimumPrice: 0 });
+  });
+
+  it("reads as its minimum 'or more' in the table", () => {
+    expect(formatShopPrice(10, 7)).toBe("$7.00 or more");
+    expect(formatShopPrice(5, 0)).toBe("Free or more");
   });
 });

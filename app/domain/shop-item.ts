@@ -11,6 +11,7 @@ import { z } from "./zod";
 import { rowFlagSchema } from "./collection-rows";
 import { isOwnUploadPath, isPrivateFileReference, webUrlProblem } from "./file-reference";
 import { FORMAT_LABELS, MEDIUM_CATEGORIES } from "./product";
+import { allowsNameYourPrice } from "./name-your-price";
 import {
   entryId,
   formBoolean,
@@ -210,6 +211,13 @@ export const SHOP_ITEM_MESSAGES = {
   downloadLimit: `Download limit must be between ${DOWNLOAD_LIMIT_MIN} and ${DOWNLOAD_LIMIT_MAX}`,
   downloadExpiryDays: `Download expiry must be between ${DOWNLOAD_EXPIRY_DAYS_MIN} and ${DOWNLOAD_EXPIRY_DAYS_MAX} days`,
   formatTooLong: `Format must be ${FORMAT_MAX_LENGTH} characters or fewer`,
+  nameYourPriceCategory: "Name your price is for digital music, sheet music and free content",
+  minimumRequired: "Enter the minimum price (0 for free, or pay what you want)",
+  minimumNotANumber: "Minimum price must be a number",
+  minimumNegative: "Minimum price cannot be negative",
+  suggestedBelowMinimum: "The suggested price must be above $0 and at least the minimum price",
+  freeChoiceNeedsLink:
+    "A minimum of 0 needs a Bandcamp URL or an external URL: fans who choose 0 download from there",
 } as const;
 
 const M = SHOP_ITEM_MESSAGES;
@@ -300,6 +308,10 @@ const fields = {
   format: nullableText({ max: [FORMAT_MAX_LENGTH, M.formatTooLong] }),
   /** Checked against the category below: a number, null when blank, NaN when not a number. */
   price: formText(M.priceNotANumber).transform(readNumber),
+  /** Name your price (issue 23): the price above is then the suggested one. */
+  nameYourPrice: formBoolean(),
+  /** With name your price: the least a buyer pays, 0 allowed; ignored without it. */
+  minimumPrice: formText(M.minimumNotANumber).transform(readNumber),
   imageUrl: fileAddress(shopUrl(SHOP_URL_FIELDS.imageUrl, isOwnUploadPath)),
   pdfFileUrl: shopUrl(
     SHOP_URL_FIELDS.pdfFileUrl,
@@ -348,19 +360,47 @@ function priceProblem(category: unknown, price: number | null): string | null {
   return price > PRICE_MAX ? M.priceTooLarge : null;
 }
 
+function minimumProblem(v: Fields): { path: string; message: string } | null {
+  if (!allowsNameYourPrice(v.category))
+    return { path: "nameYourPrice", message: M.nameYourPriceCategory };
+  const minimum = v.minimumPrice;
+  if (minimum === null) return { path: "minimumPrice", message: M.minimumRequired };
+  if (Number.isNaN(minimum)) return { path: "minimumPrice", message: M.minimumNotANumber };
+  if (minimum < 0) return { path: "minimumPrice", message: M.minimumNegative };
+  if (minimum > PRICE_MAX) return { path: "minimumPrice", message: M.priceTooLarge };
+  if (v.price === null || Number.isNaN(v.price) || v.price <= 0 || v.price < minimum) {
+    return { path: "price", message: M.suggestedBelowMinimum };
+  }
+  if (minimum === 0 && v.bandcampUrl === null && v.externalUrl === null) {
+    return { path: "minimumPrice", message: M.freeChoiceNeedsLink };
+  }
+  return null;
+}
+
 function shopRules(v: Fields, ctx: z.RefinementCtx) {
-  const problem = priceProblem(v.category, v.price);
-  if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["price"] });
+  if (v.nameYourPrice) {
+    const problem = minimumProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", message: problem.message, path: [problem.path] });
+  } else {
+    const problem = priceProblem(v.category, v.price);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["price"] });
+  }
   // null: not given (a malformed address already has its own message).
   if (v.category === "sheet_music" && v.pdfFileUrl === null && v.externalUrl === null) {
     ctx.addIssue({ code: "custom", message: M.sheetMusicNeedsFile, path: ["pdfFileUrl"] });
   }
 }
 
-/** Prices are kept in cents. */
-const roundPrice = <T extends Fields>(v: T): T => ({
+const cents = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+
+/**
+ * Prices are kept in cents. The switch is not a column: a minimum is what makes an item
+ * name-your-price, so without the switch the minimum is cleared.
+ */
+const roundPrice = <T extends Fields>({ nameYourPrice, ...v }: T) => ({
   ...v,
-  price: v.price === null ? null : Math.round(v.price * 100) / 100,
+  price: cents(v.price),
+  minimumPrice: nameYourPrice ? cents(v.minimumPrice) : null,
 });
 
 export const shopItemCreateSchema = z.object(fields).superRefine(shopRules).transform(roundPrice);
@@ -398,8 +438,17 @@ export function shouldProbeImageUrl(value: string): boolean {
   return url.length > IMAGE_PROBE_MIN_LENGTH && webUrlProblem(url) === null;
 }
 
-/** The table's price: 2 decimals, or 'Free' when there is none (spec §2, §9). */
-export function formatShopPrice(price: number | null | undefined): string {
+/**
+ * The table's price: 2 decimals, or 'Free' when there is none (spec §2, §9); a
+ * name-your-price item reads as its minimum "or more".
+ */
+export function formatShopPrice(
+  price: number | null | undefined,
+  minimumPrice: number | null = null,
+): string {
+  if (minimumPrice !== null) {
+    return `${minimumPrice > 0 ? `$${minimumPrice.toFixed(2)}` : "Free"} or more`;
+  }
   return price ? `$${price.toFixed(2)}` : "Free";
 }
 

@@ -340,6 +340,7 @@ describe("order validation", () => {
           quantity: 2,
           unitPrice: 12.5,
           lineTotal: 25,
+          minimumPrice: null,
         },
       ],
     });

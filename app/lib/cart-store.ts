@@ -14,6 +14,7 @@ import {
   defaultFormat,
   parseCart,
   serializeCart,
+  setLinePrice,
   toCartProduct,
   unitPrice,
   updateQuantity,
@@ -59,6 +60,10 @@ function completeLine(line: CartItem): CartItem[] {
         category: product.category ?? "merch",
         sourceCategory: typeof product.sourceCategory === "string" ? product.sourceCategory : "",
         price: typeof product.price === "number" ? product.price : line.pricePerItem,
+        nameYourPrice:
+          product.nameYourPrice && typeof product.nameYourPrice.minimum === "number"
+            ? product.nameYourPrice
+            : null,
         formats: Array.isArray(product.formats) ? product.formats : [line.selectedFormat],
         formatName: typeof product.formatName === "string" ? product.formatName : null,
         image:
@@ -115,10 +120,17 @@ export function useCart(): Cart {
   return useSyncExternalStore(subscribeToCart, readCart, () => EMPTY_CART);
 }
 
-/** Adds one of a product (its first format unless given); the stock check decides. */
-export function addProductToCart(product: Product | CartProduct, format?: ProductFormat) {
+/**
+ * Adds one of a product (its first format unless given); the stock check decides. A
+ * name-your-price product goes in at the buyer's amount when given.
+ */
+export function addProductToCart(
+  product: Product | CartProduct,
+  format?: ProductFormat,
+  chosenPrice?: number,
+) {
   const carted = "artist" in product ? toCartProduct(product) : product;
-  const change = addToCart(readCart(), carted, format);
+  const change = addToCart(readCart(), carted, format, new Date(), chosenPrice);
   if (change.changed) writeCart(change.cart);
   return change;
 }
@@ -127,6 +139,13 @@ export function setLineQuantity(lineId: string, quantity: number): CartChange {
   const change = updateQuantity(readCart(), lineId, quantity);
   if (change.changed) writeCart(change.cart);
   return change;
+}
+
+/** A name-your-price line's new amount; refused amounts leave the cart alone. */
+export function setLineChosenPrice(lineId: string, amount: number) {
+  const change = setLinePrice(readCart(), lineId, amount);
+  if (change.check.ok) writeCart(change.cart);
+  return change.check;
 }
 
 export function removeLine(lineId: string): void {
@@ -156,7 +175,10 @@ export function refreshCartProducts(products: readonly Product[]): void {
     const selectedFormat = product.formats.includes(line.selectedFormat)
       ? line.selectedFormat
       : defaultFormat(product);
-    const pricePerItem = unitPrice(product, selectedFormat);
+    // A named price stays the buyer's; the cart line says if it falls below a new minimum.
+    const pricePerItem = product.nameYourPrice
+      ? line.pricePerItem
+      : unitPrice(product, selectedFormat);
     if (
       selectedFormat === line.selectedFormat &&
       pricePerItem === line.pricePerItem &&

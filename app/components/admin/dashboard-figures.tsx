@@ -6,8 +6,9 @@
  * two to a row, so the whole overview is on the first screen.
  */
 import { Link } from "react-router";
-import { Inbox, PackageMinus, PackageX, Receipt, Users } from "lucide-react";
+import { HandCoins, Inbox, PackageMinus, PackageX, Receipt, Users } from "lucide-react";
 import { formatPrice } from "~/domain/money";
+import type { PaidMoreFigures } from "~/domain/name-your-price";
 
 /** null: could not be read; absent: not for this person (docs/decisions/014). */
 export interface DashboardFiguresData {
@@ -16,12 +17,13 @@ export interface DashboardFiguresData {
   /** Products on sale with 1 to 5 left ("low"), and with none left ("out"). */
   stock: { low: number; out: number } | null;
   subscribers?: number | null;
+  paidMore?: PaidMoreFigures | null;
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export function DashboardFigures({ figures }: { figures: DashboardFiguresData }) {
-  const { sales, unhandledMessages, stock, subscribers } = figures;
+  const { sales, unhandledMessages, stock, subscribers, paidMore } = figures;
   const items = [
     sales !== undefined && {
       key: "sales",
@@ -70,6 +72,21 @@ export function DashboardFigures({ figures }: { figures: DashboardFiguresData })
           ? "Subscribers could not be counted"
           : plural(subscribers, "newsletter subscriber", "newsletter subscribers"),
     },
+    // Only once a name-your-price copy has sold: before that there is nothing to tell.
+    paidMore !== undefined &&
+      (paidMore === null || paidMore.sales > 0) && {
+        key: "paid-more",
+        to: "/admin/orders",
+        icon: HandCoins,
+        value: paidMore ? `${paidMore.paidMorePercent ?? 0}%` : "—",
+        label: paidMore
+          ? `of ${paidMore.sales} name-your-price ${plural(paidMore.sales, "copy", "copies")} paid more than the minimum${
+              paidMore.averageExtra !== null
+                ? `, ${formatPrice(paidMore.averageExtra)} more on average`
+                : ""
+            }`
+          : "Name-your-price sales could not be counted",
+      },
   ].filter((item) => item !== false);
   return (
     <section aria-labelledby="figures-heading">

@@ -6,6 +6,7 @@ import { removeLine, setLineQuantity } from "~/lib/cart-store";
 import { lineFormatLabel } from "~/components/shop/labels";
 import { SmartImage } from "~/components/smart-image";
 import { CART_TOAST_POSITION, showStockToast } from "./cart-toasts";
+import { CartLinePrice } from "./cart-line-price";
 
 const stepButton =
   "inline-flex size-9 items-center justify-center rounded-full text-foreground transition-colors hover:bg-primary/15 hover:text-primary disabled:pointer-events-none disabled:opacity-35";
@@ -52,12 +53,22 @@ export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
             <h3 className="truncate font-display text-lg leading-snug text-foreground">
               {product.title}
             </h3>
-            <p className="mt-0.5 text-sm text-muted-foreground">
-              <span data-testid="cart-line-format">{lineFormatLabel(line)}</span>
-              <span aria-hidden> · </span>
-              <span className="sr-only">, </span>
-              <span data-testid="cart-line-unit-price">{formatPrice(line.pricePerItem)}</span> each
-            </p>
+            {product.nameYourPrice ? (
+              <div className="mt-0.5 text-sm text-muted-foreground">
+                <span data-testid="cart-line-format">{lineFormatLabel(line)}</span>
+                <CartLinePrice line={line} />
+              </div>
+            ) : (
+              <p className="mt-0.5 text-sm text-muted-foreground">
+                <span data-testid="cart-line-format">{lineFormatLabel(line)}</span>
+                <span aria-hidden> · </span>
+                <span className="sr-only">, </span>
+                <span data-testid="cart-line-unit-price">
+                  {formatPrice(line.pricePerItem)}
+                </span>{" "}
+                each
+              </p>
+            )}
           </div>
           <button
             type="button"

@@ -17,9 +17,12 @@ export function showStockToast(message: string) {
   });
 }
 
-/** Adds one of a product; on success a toast and the drawer, otherwise the stock toast. */
-export function addToCartWithFeedback(product: Product): boolean {
-  const change = addProductToCart(product);
+/**
+ * Adds one of a product (a name-your-price one at the buyer's amount); on success a
+ * toast and the drawer, otherwise the stock toast.
+ */
+export function addToCartWithFeedback(product: Product, chosenPrice?: number): boolean {
+  const change = addProductToCart(product, undefined, chosenPrice);
   if (!change.changed) {
     showStockToast(change.stock.message);
     return false;

@@ -10,6 +10,7 @@ import { addToCartWithFeedback } from "~/components/cart/cart-toasts";
 import { preloadCartUi } from "~/components/cart/cart-drawer-host";
 import { categoryLabel, formatsLabel } from "./labels";
 import { ProductImage } from "./product-image";
+import { NameYourPriceBuy, nameYourPriceLabel } from "./name-your-price-buy";
 import type { ShopProduct } from "./shop-product";
 
 function stockSource(product: Product) {
@@ -25,7 +26,11 @@ export function ProductPrice({ product, className }: { product: Product; classNa
       className={cn("font-display text-2xl font-semibold text-primary tabular-nums", className)}
       data-testid="product-price"
     >
-      {product.price > 0 ? formatPrice(product.price) : "Free"}
+      {product.nameYourPrice
+        ? nameYourPriceLabel(product.nameYourPrice)
+        : product.price > 0
+          ? formatPrice(product.price)
+          : "Free"}
     </p>
   );
 }
@@ -41,6 +46,17 @@ export function BuyButton({
   className?: string;
 }) {
   const { product, freeUrl } = item;
+  if (product.nameYourPrice) {
+    return (
+      <NameYourPriceBuy
+        product={product}
+        terms={product.nameYourPrice}
+        freeUrl={freeUrl}
+        describedBy={describedBy}
+        className={className}
+      />
+    );
+  }
   if (product.price <= 0) {
     return freeUrl ? (
       <a

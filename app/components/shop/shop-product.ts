@@ -9,7 +9,9 @@ export interface ShopProduct {
 
 export function toShopProduct(item: ShopItemForProduct): ShopProduct {
   const product = toProduct(item);
-  // Free content cannot go through checkout (price above 0); its own link offers it.
-  const freeUrl = product.price > 0 ? null : (item.externalUrl ?? item.bandcampUrl);
+  // Free content cannot go through checkout (price above 0); its own link offers it. So
+  // does a name-your-price item whose minimum is 0, for the fan who chooses 0.
+  const free = product.price <= 0 || product.nameYourPrice?.minimum === 0;
+  const freeUrl = free ? (item.externalUrl ?? item.bandcampUrl) : null;
   return { product, freeUrl };
 }

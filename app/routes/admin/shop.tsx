@@ -50,14 +50,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A stored item as the screen shows it (no timestamps over the wire). */
-function toShopItemRow(item: ShopItemRow): ShopItemRow {
+function toShopItemRow(item: Omit<ShopItemRow, "nameYourPrice">): ShopItemRow {
   const { id, title, description, category, format, price, imageUrl, pdfFileUrl } = item;
+  const { minimumPrice } = item;
   const { bandcampUrl, externalUrl, tags, isVisible, isFeatured, inventoryCount } = item;
   const { downloadLimit, downloadExpiryDays, orderIndex, purchaseCount } = item;
   return {
     ...{ id, title, description, category, format, price, imageUrl, pdfFileUrl },
     ...{ bandcampUrl, externalUrl, tags, isVisible, isFeatured, inventoryCount },
     ...{ downloadLimit, downloadExpiryDays, orderIndex, purchaseCount },
+    ...{ minimumPrice, nameYourPrice: minimumPrice !== null },
   };
 }
 

@@ -206,6 +206,8 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
         // 3 and 4 left are low; 0 is out of stock, counted apart; hidden and untracked are not.
         stock: { low: 2, out: 1 },
         subscribers: expect.any(Number),
+        // No name-your-price copy sold in this database.
+        paidMore: { sales: 0, paidMore: 0, paidMorePercent: null, averageExtra: null },
       });
       // Money and personal data only for Admin privileges (docs/decisions/014).
       expect(await readDashboardFigures(t.db, { hasAdminPrivileges: false, now })).toEqual({

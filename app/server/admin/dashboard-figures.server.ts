@@ -6,11 +6,12 @@
  * subscribers are money and personal data: read only for people with Admin privileges
  * (docs/decisions/014), absent for everyone else.
  */
-import { and, count, eq, gte, sum } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, sum } from "drizzle-orm";
 import { countStockAttention } from "~/domain/stock";
 import { orNull } from "../core/settle.server";
 import type { Database } from "../db/database.server";
-import { orders, shopItems } from "../db/schema.server";
+import { orderLines, orders, shopItems } from "../db/schema.server";
+import { paidMoreFigures, type PaidMoreFigures } from "~/domain/name-your-price";
 import { countUnhandledMessages } from "../audience/messages-admin.server";
 import { countSubscribers } from "../audience/subscribers-admin.server";
 
@@ -24,6 +25,22 @@ export interface DashboardFigures {
   /** Products on sale with 1 to 5 left, and with none left. */
   stock: { low: number; out: number } | null;
   subscribers?: number | null;
+  /** Name your price: how often fans paid more than the minimum, and by how much. */
+  paidMore?: PaidMoreFigures | null;
+}
+
+/** Every name-your-price copy of a paid order, ever (sales are few; a window would hide them). */
+export async function paidMoreSummary(db: Database): Promise<PaidMoreFigures> {
+  const lines = await db
+    .select({
+      unitPrice: orderLines.unitPrice,
+      minimumPrice: orderLines.minimumPrice,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orders.paymentStatus, "completed"), isNotNull(orderLines.minimumPrice)));
+  return paidMoreFigures(lines.map((l) => ({ ...l, minimumPrice: l.minimumPrice ?? 0 })));
 }
 
 export async function salesFigures(db: Database, now = new Date()) {
@@ -54,11 +71,12 @@ export async function readDashboardFigures(
   if (!hasAdminPrivileges) {
     return { stock: await orNull(stockFigures(db), "dashboard stock figures") };
   }
-  const [sales, unhandledMessages, stock, subscribers] = await Promise.all([
+  const [sales, unhandledMessages, stock, subscribers, paidMore] = await Promise.all([
     orNull(salesFigures(db, now), "dashboard sales figures"),
     orNull(countUnhandledMessages(db), "dashboard messages figure"),
     orNull(stockFigures(db), "dashboard stock figures"),
     orNull(countSubscribers(db), "dashboard subscribers figure"),
+    orNull(paidMoreSummary(db), "dashboard name-your-price figure"),
   ]);
-  return { sales, unhandledMessages, stock, subscribers };
+  return { sales, unhandledMessages, stock, subscribers, paidMore };
 }

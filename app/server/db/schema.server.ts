@@ -334,7 +334,13 @@ export const shopItems = pgTable(
     id: id(),
     title: text().notNull(),
     description: text(),
+    /** With name your price: the suggested price, the amount a buyer starts from. */
     price: money(),
+    /**
+     * Name your price (issue 23): the least a buyer may pay, 0 for "free, or pay what
+     * you want"; null for an item sold at its fixed price.
+     */
+    minimumPrice: money(),
     imageUrl: text(),
     category: text().notNull(),
     /** What the artist calls the item's medium ("Vinyl LP", "Cassette"); null: the spec's label. */
@@ -364,6 +370,10 @@ export const shopItems = pgTable(
       sql`${t.category} in ('digital_music', 'cd', 'physical_music', 'sheet_music', 'merchandise', 'free_content')`,
     ),
     check("shop_items_price", sql`${t.price} is null or ${t.price} >= 0`),
+    check(
+      "shop_items_minimum_price",
+      sql`${t.minimumPrice} is null or (${t.minimumPrice} >= 0 and ${t.category} in ('digital_music', 'sheet_music', 'free_content'))`,
+    ),
     check("shop_items_stock", sql`${t.inventoryCount} is null or ${t.inventoryCount} >= 0`),
     check("shop_items_download_limit", sql`${t.downloadLimit} between 1 and 100`),
     check("shop_items_download_expiry", sql`${t.downloadExpiryDays} between 1 and 365`),
@@ -390,6 +400,10 @@ export const orders = pgTable(
     shippedAt: timestamp({ withTimezone: true }),
     shippingCarrier: text(),
     trackingNumber: text(),
+    /** The discount code the order was priced with (upper case), if any. */
+    discountCode: text(),
+    /** What the code took off; total_amount is already after it. */
+    discountAmount: money().notNull().default(0),
     /** The provider's refund id, once the artist refunded the order. */
     refundId: text(),
     refundedAt: timestamp({ withTimezone: true }),
@@ -402,6 +416,7 @@ export const orders = pgTable(
       sql`${t.paymentStatus} in ('pending', 'completed', 'failed', 'refunded', 'cancelled')`,
     ),
     check("orders_total", sql`${t.totalAmount} >= 0`),
+    check("orders_discount", sql`${t.discountAmount} >= 0`),
     index("orders_customer_email").on(t.customerEmail),
     index("orders_created").on(t.createdAt),
   ],
@@ -419,8 +434,11 @@ export const orderLines = pgTable(
     category: text().notNull(),
     format: text(),
     quantity: integer().notNull(),
+    /** What the buyer paid for one: the item's price, or the amount they named. */
     unitPrice: money().notNull(),
     lineTotal: money().notNull(),
+    /** A name-your-price line: the item's minimum when it was bought; null at a fixed price. */
+    minimumPrice: money(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -452,6 +470,75 @@ export const stockReservations = pgTable(
     ),
     uniqueIndex("stock_reservations_order_item").on(t.providerOrderId, t.shopItemId),
     index("stock_reservations_status_expiry").on(t.status, t.expiresAt),
+  ],
+);
+
+/**
+ * Discount codes (issue 23). `uses_taken` counts uses held by open checkouts and uses
+ * of paid orders; a use is taken by one conditional UPDATE (`uses_taken < max_uses`),
+ * like stock, so concurrent buyers can never exceed the limit.
+ */
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: id(),
+    /** Letters and digits, upper case. */
+    code: text().notNull().unique(),
+    kind: text().notNull(),
+    /** Percent (1–100) or dollars. */
+    amount: money().notNull(),
+    /** Empty: the whole order. */
+    itemIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    minimumOrder: money(),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    maxUses: integer(),
+    usesTaken: integer().notNull().default(0),
+    oncePerEmail: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("discount_codes_kind", sql`${t.kind} in ('percent', 'fixed')`),
+    check(
+      "discount_codes_amount",
+      sql`${t.amount} > 0 and (${t.kind} = 'fixed' or ${t.amount} <= 100)`,
+    ),
+    check("discount_codes_code", sql`${t.code} ~ '^[A-Z0-9]{3,32}$'`),
+    check(
+      "discount_codes_uses",
+      sql`${t.usesTaken} >= 0 and (${t.maxUses} is null or ${t.usesTaken} <= ${t.maxUses})`,
+    ),
+  ],
+);
+
+/** One use of a code by one checkout: held, then committed, released or expired. */
+export const discountCodeUses = pgTable(
+  "discount_code_uses",
+  {
+    id: id(),
+    discountCodeId: uuid()
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    providerOrderId: text().notNull().unique(),
+    /** Lower case, for "once per e-mail address". */
+    email: text().notNull(),
+    amount: money().notNull(),
+    status: text().notNull().default("held"),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "discount_code_uses_status",
+      sql`${t.status} in ('held', 'committed', 'released', 'expired')`,
+    ),
+    index("discount_code_uses_code_email").on(t.discountCodeId, t.email),
+    index("discount_code_uses_status_expiry").on(t.status, t.expiresAt),
   ],
 );
 

@@ -164,6 +164,7 @@ export async function getOrderDetail(
       quantity: orderLines.quantity,
       unitPrice: orderLines.unitPrice,
       lineTotal: orderLines.lineTotal,
+      minimumPrice: orderLines.minimumPrice,
       storageKey: shopItems.pdfFileUrl,
     })
     .from(orderLines)
@@ -188,6 +189,8 @@ export async function getOrderDetail(
     customerEmail: order.customerEmail,
     paymentStatus: order.paymentStatus,
     totalAmount: order.totalAmount,
+    discountCode: order.discountCode,
+    discountAmount: order.discountAmount,
     currency: order.currency,
     provider: order.provider,
     providerOrderId: order.providerOrderId,
@@ -386,10 +389,13 @@ export async function resendDownloadLinks(
   return { order, links };
 }
 
-/** "2 × Blue Train (CD); 1 × Lead Sheet": an order's lines in one cell. */
+/**
+ * "2 × Blue Train (CD); 1 × Lead Sheet (named price $12.00, minimum $7.00)": an order's
+ * lines in one cell; a name-your-price line says what the fan chose to pay.
+ */
 const itemsSummarySql = sql<
   string | null
->`(select string_agg(ol.quantity::text || ' × ' || ol.title, '; ' order by ol.created_at, ol.id) from order_lines ol where ol.order_id = "orders"."id")`;
+>`(select string_agg(ol.quantity::text || ' × ' || ol.title || case when ol.minimum_price is null then '' else ' (named price $' || ol.unit_price::text || ', minimum $' || ol.minimum_price::text || ')' end, '; ' order by ol.created_at, ol.id) from order_lines ol where ol.order_id = "orders"."id")`;
 
 /** Orders for the CSV export: every order the filters select, newest first. */
 export async function ordersForExport(
@@ -404,6 +410,8 @@ export async function ordersForExport(
       customerEmail: orders.customerEmail,
       paymentStatus: orders.paymentStatus,
       totalAmount: orders.totalAmount,
+      discountCode: orders.discountCode,
+      discountAmount: orders.discountAmount,
       currency: orders.currency,
       provider: orders.provider,
       providerOrderId: orders.providerOrderId,

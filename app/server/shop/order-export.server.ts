@@ -42,6 +42,8 @@ function orderColumns(timeZone: string): CsvColumn<ExportRow>[] {
     { header: "Email", value: (o) => o.customerEmail },
     { header: "Status", value: (o) => o.paymentStatus },
     { header: "Total", value: (o) => o.totalAmount.toFixed(2) },
+    { header: "Discount Code", value: (o) => o.discountCode },
+    { header: "Discount", value: (o) => (o.discountCode ? o.discountAmount.toFixed(2) : null) },
     { header: "Currency", value: (o) => o.currency },
     { header: "Items", value: (o) => o.items },
     { header: "Provider", value: (o) => o.provider },

@@ -49,6 +49,14 @@ import {
   type ProviderCapture,
 } from "./payments/types.server";
 import { commitStock, holdStock, OutOfStock, releaseStock, reholdStock } from "./stock.server";
+import {
+  DiscountUsedUp,
+  commitDiscountUse,
+  holdDiscountUse,
+  priceDiscount,
+  releaseDiscountUse,
+  reholdDiscountUse,
+} from "./discount-codes.server";
 
 export type Order = typeof orders.$inferSelect;
 
@@ -84,6 +92,8 @@ const providerOrderBodySchema = z.object({
     )
     .max(MAX_LINES),
   customerEmail: z.string().max(254).catch(""),
+  /** A discount code as typed; its length is judged with a plain message, not here. */
+  discountCode: z.string().max(20_000).optional().catch(undefined),
   /** Demo provider, physical goods: the address from the checkout drawer. */
   shippingAddress: z.unknown().optional(),
 });
@@ -135,6 +145,7 @@ async function loadCatalogue(db: Database, ids: string[]): Promise<Map<string, C
       title: shopItems.title,
       category: shopItems.category,
       price: shopItems.price,
+      minimumPrice: shopItems.minimumPrice,
       isVisible: shopItems.isVisible,
       inventoryCount: shopItems.inventoryCount,
       pdfFileUrl: shopItems.pdfFileUrl,
@@ -184,6 +195,12 @@ export async function createProviderOrder(
     priced.lines.map((line) => line.category),
     parsed.data.shippingAddress,
   );
+  // A discount code is checked when the order is priced, each failure in its own words.
+  const typedCode = parsed.data.discountCode?.trim() ?? "";
+  const discount = typedCode ? await priceDiscount(db, typedCode, priced.lines, email, now) : null;
+  if (discount && !discount.ok) throw new OrderError(discount.message, 400);
+  const discountAmount = discount?.ok ? discount.discount.amount : 0;
+  const total = roundMoney(priced.total - discountAmount);
 
   const orderId = crypto.randomUUID();
   let providerOrderId: string;
@@ -191,7 +208,8 @@ export async function createProviderOrder(
     const created = await provider.createOrder({
       orderId,
       currency: "USD",
-      total: priced.total,
+      total,
+      discount: discountAmount,
       description: `${SITE_NAME} – order ${shortOrderId(orderId)}`,
       items: priced.lines.map((line) => ({
         name: line.title,
@@ -214,7 +232,9 @@ export async function createProviderOrder(
         providerOrderId,
         customerEmail: email,
         paymentStatus: "pending",
-        totalAmount: priced.total,
+        totalAmount: total,
+        discountCode: discount?.ok ? discount.discount.code : null,
+        discountAmount,
         currency: "USD",
         shippingAddress,
         createdAt: now,
@@ -228,15 +248,25 @@ export async function createProviderOrder(
           quantity: line.quantity,
           unitPrice: line.unitPrice,
           lineTotal: line.lineTotal,
+          minimumPrice: line.minimumPrice,
         })),
       );
       await holdStock(tx, providerOrderId, holds, holdExpiresAt(now));
+      if (discount?.ok) {
+        await holdDiscountUse(
+          tx,
+          { codeId: discount.codeId, providerOrderId, email, amount: discountAmount },
+          holdExpiresAt(now),
+        );
+      }
     });
     // The shop shows what is left once held copies are taken.
     if (holds.size > 0) invalidateSiteCache({ kind: "shop" });
   } catch (error) {
     // The provider order is left unapproved: it can never be charged and simply lapses.
-    if (error instanceof OutOfStock) throw new OrderError(error.message, 409);
+    if (error instanceof OutOfStock || error instanceof DiscountUsedUp) {
+      throw new OrderError(error.message, 409);
+    }
     throw error;
   }
   return { orderID: providerOrderId };
@@ -281,6 +311,7 @@ export async function cancelProviderOrder(
     .returning({ providerOrderId: orders.providerOrderId });
   if (!cancelled) return { cancelled: false };
   await releaseStock(db, cancelled.providerOrderId);
+  await releaseDiscountUse(db, cancelled.providerOrderId);
   return { cancelled: true };
 }
 
@@ -410,7 +441,9 @@ export async function completeOrder(
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id));
-  if (!sameOrder(stored, request.items) || !moneyEquals(request.totalAmount, order.totalAmount)) {
+  // The browser's total is its cart's: the items before any discount.
+  const itemTotal = roundMoney(order.totalAmount + order.discountAmount);
+  if (!sameOrder(stored, request.items) || !moneyEquals(request.totalAmount, itemTotal)) {
     throw new OrderError(ORDER_MESSAGES.priceMismatch, 400);
   }
 
@@ -421,11 +454,16 @@ export async function completeOrder(
 
   // The hold must be in place before any money moves; a lapsed one is taken again.
   try {
-    await db.transaction((tx) =>
-      reholdStock(tx, order.providerOrderId, holdExpiresAt(now, CAPTURE_GRACE_MINUTES)),
-    );
+    await db.transaction(async (tx) => {
+      const until = holdExpiresAt(now, CAPTURE_GRACE_MINUTES);
+      await reholdStock(tx, order.providerOrderId, until);
+      await reholdDiscountUse(tx, order.providerOrderId, until);
+    });
     invalidateSiteCache({ kind: "shop" });
   } catch (error) {
+    if (error instanceof DiscountUsedUp) {
+      return soldOutBeforeCapture(db, provider, order, discountTitle(order), { ...options, now });
+    }
     if (!(error instanceof OutOfStock)) throw error;
     return soldOutBeforeCapture(db, provider, order, error.title, { ...options, now });
   }
@@ -470,6 +508,10 @@ export async function completeOrder(
   throw statusError(recorded.order);
 }
 
+/** What a lapsed discount is called where a sold-out item would be named. */
+const discountTitle = (order: Pick<Order, "discountCode">) =>
+  `the discount code ${order.discountCode ?? ""}`.trim();
+
 /** One PayPal-Request-Id per order: a retried capture returns the first answer. */
 export function captureRequestId(order: Pick<Order, "id">): string {
   return `capture-${order.id}`;
@@ -502,6 +544,7 @@ async function soldOutBeforeCapture(
     .set({ paymentStatus: "cancelled" })
     .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["pending", "cancelled"])));
   await releaseStock(db, order.providerOrderId);
+  await releaseDiscountUse(db, order.providerOrderId);
   throw new OrderError(
     `Sorry: "${title}" sold out while you were checking out. You have not been charged.`,
     409,
@@ -574,6 +617,7 @@ export async function recordCapture(
       if (!claimed) return null;
 
       await commitStock(tx, order.providerOrderId);
+      await commitDiscountUse(tx, order.providerOrderId);
 
       const lines = await confirmationLines(tx, order.id);
       await changePurchaseCounts(tx, lines, +1);
@@ -584,6 +628,12 @@ export async function recordCapture(
       return queued;
     });
   } catch (error) {
+    if (error instanceof DiscountUsedUp) {
+      return refundLateCapture(db, provider, order, capture, discountTitle(order), {
+        ...options,
+        now,
+      });
+    }
     if (!(error instanceof OutOfStock)) throw error;
     return refundLateCapture(db, provider, order, capture, error.title, { ...options, now });
   }
@@ -681,8 +731,9 @@ async function refundLateCapture(
       }),
     );
   });
-  // Other items of the order may still be held.
+  // Other items of the order may still be held, and its discount.
   await releaseStock(db, order.providerOrderId);
+  await releaseDiscountUse(db, order.providerOrderId);
   if (queued) deliverQueuedMail(db, [queued]);
   return { kind: "refunded", message: refundedMessage(order, soldOutTitle) };
 }

@@ -18,6 +18,7 @@ const publicColumns = {
   title: shopItems.title,
   description: shopItems.description,
   price: shopItems.price,
+  minimumPrice: shopItems.minimumPrice,
   imageUrl: shopItems.imageUrl,
   category: shopItems.category,
   format: shopItems.format,

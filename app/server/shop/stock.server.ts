@@ -13,6 +13,7 @@ import { Conflict } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { runExclusively } from "../db/job-lock.server";
+import { expireDiscountHolds } from "./discount-codes.server";
 
 /** Stock ran out for an item between the cart and the hold. */
 export class OutOfStock extends Conflict {
@@ -206,12 +207,16 @@ export async function commitStock(tx: Transaction, providerOrderId: string): Pro
     );
 }
 
-/** Runs the expiry every interval, on one instance at a time; returns a stop function. */
+/**
+ * Runs the expiry every interval, on one instance at a time; returns a stop function.
+ * A discount code's use held by a checkout ends with it (discount-codes.server.ts).
+ */
 export function startStockHoldSweeper(db: Database, intervalMs = 30_000): () => void {
   const sweep = () =>
-    runExclusively(db, "stock-hold-sweeper", () => expireStockHolds(db)).catch((error) =>
-      logger.error({ err: error }, "Releasing expired stock holds failed"),
-    );
+    runExclusively(db, "stock-hold-sweeper", async () => {
+      await expireStockHolds(db);
+      await expireDiscountHolds(db);
+    }).catch((error) => logger.error({ err: error }, "Releasing expired stock holds failed"));
   void sweep();
   const timer = setInterval(() => void sweep(), intervalMs);
   timer.unref();

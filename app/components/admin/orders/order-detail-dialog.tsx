@@ -138,6 +138,12 @@ function OrderDetailBody({
           {formatMoney(order.totalAmount, order.currency)}
         </span>
       </div>
+      {order.discountCode && (
+        <p className="text-sm text-muted-foreground" data-testid="order-discount">
+          Discount code <span className="font-mono text-foreground">{order.discountCode}</span>: −
+          {formatMoney(order.discountAmount, order.currency)}
+        </p>
+      )}
 
       <p
         role="status"
@@ -240,6 +246,12 @@ function OrderLineItem({
           <span className="text-foreground">{formatMoney(line.lineTotal, order.currency)}</span>
         </p>
       </div>
+      {line.minimumPrice !== null && (
+        <p className="text-sm text-muted-foreground" data-testid="order-line-named-price">
+          Named price: the fan paid {formatMoney(line.unitPrice, order.currency)} (minimum{" "}
+          {formatMoney(line.minimumPrice, order.currency)})
+        </p>
+      )}
       {line.hasDownload || line.links.length ? (
         line.links.length ? (
           <ul className="space-y-1 text-sm" aria-label={`Download links for ${line.title}`}>

@@ -38,6 +38,7 @@ import {
   namesFormat,
   showsDownloadSettings,
 } from "~/domain/shop-item";
+import { allowsNameYourPrice } from "~/domain/name-your-price";
 import { toast } from "~/lib/toast";
 import { ImageUrlStatus } from "./image-url-status";
 
@@ -49,6 +50,10 @@ export interface ShopItemRow {
   category: string;
   format: string | null;
   price: number | null;
+  /** Name your price: the least a buyer pays; null at a fixed price. */
+  minimumPrice: number | null;
+  /** The dialog's switch: whether the item has a minimum. */
+  nameYourPrice: boolean;
   imageUrl: string | null;
   pdfFileUrl: string | null;
   bandcampUrl: string | null;
@@ -139,7 +144,7 @@ const COLUMNS: DataTableColumn<ShopItemRow>[] = [
             {row.format && namesFormat(row.category) && ` · ${row.format}`}
             {/* A phone has no Price column: the price goes under the title. */}
             <span className="text-foreground/90 tabular-nums sm:hidden">
-              {formatShopPrice(row.price)}
+              {formatShopPrice(row.price, row.minimumPrice)}
             </span>
             {row.pdfFileUrl && (
               <span className="inline-flex items-center gap-1">
@@ -156,7 +161,7 @@ const COLUMNS: DataTableColumn<ShopItemRow>[] = [
     header: "Price",
     hideOnMobile: true,
     className: "whitespace-nowrap tabular-nums",
-    cell: (row) => formatShopPrice(row.price),
+    cell: (row) => formatShopPrice(row.price, row.minimumPrice),
   },
   {
     // Shown on a phone too: the dashboard's stock figures open this list (issue 26 item 7).
@@ -202,6 +207,31 @@ const SHOP_ITEM_FIELDS: readonly FieldConfig[] = [
     step: 0.01,
     placeholder: "0.00",
     hint: "Required above $0, except for free content.",
+    note: (values) =>
+      values.nameYourPrice === "true"
+        ? "The suggested price: what a fan's amount starts at."
+        : "Required above $0, except for free content.",
+  },
+  {
+    kind: "switch",
+    name: "nameYourPrice",
+    label: "Name your price",
+    half: true,
+    defaultValue: false,
+    hint: "Fans choose what to pay, from a minimum.",
+    showWhen: (values) => allowsNameYourPrice(text(values.category)),
+  },
+  {
+    kind: "number",
+    name: "minimumPrice",
+    label: "Minimum price (USD)",
+    half: true,
+    min: 0,
+    step: 0.01,
+    placeholder: "0.00",
+    hint: "0: free, or pay what you want.",
+    showWhen: (values) =>
+      allowsNameYourPrice(text(values.category)) && values.nameYourPrice === "true",
   },
   {
     kind: "text",

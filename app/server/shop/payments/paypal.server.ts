@@ -4,6 +4,8 @@
  * PayPal-Request-Id, refunds, and webhook signature verification through PayPal's API.
  * Every call has a timeout and fails with a PaymentProviderError that says what went wrong.
  */
+import { discountedBreakdown } from "~/domain/discount-code";
+import { roundMoney } from "~/domain/money";
 import { logger } from "../../core/logger.server";
 import {
   describeError,
@@ -56,6 +58,8 @@ export class PayPalProvider implements PaymentProvider {
   async createOrder(input: CreateProviderOrderInput): Promise<ProviderOrder> {
     const currency = input.currency;
     const shipsGoods = input.items.some((item) => item.kind === "physical");
+    const discount = input.discount ?? 0;
+    const breakdown = discountedBreakdown(roundMoney(input.total + discount), discount);
     const body = {
       intent: "CAPTURE",
       // PayPal asks the buyer for a shipping address only when something is posted.
@@ -69,9 +73,13 @@ export class PayPalProvider implements PaymentProvider {
           description: input.description.slice(0, 127),
           amount: {
             currency_code: currency,
-            value: formatAmount(input.total),
+            value: formatAmount(breakdown.amount),
             breakdown: {
-              item_total: { currency_code: currency, value: formatAmount(input.total) },
+              item_total: { currency_code: currency, value: formatAmount(breakdown.itemTotal) },
+              // PayPal checks item_total − discount = value.
+              ...(breakdown.discount > 0
+                ? { discount: { currency_code: currency, value: formatAmount(breakdown.discount) } }
+                : {}),
             },
           },
           items: input.items.map((item) => ({

@@ -19,7 +19,10 @@ export interface CreateProviderOrderInput {
   /** Our order id: sent as the purchase unit's custom_id, so webhooks can find the order. */
   orderId: string;
   currency: "USD";
+  /** What the buyer pays: the items' total less the discount. */
   total: number;
+  /** A discount code's amount, shown beside the items (item total − discount = total). */
+  discount?: number;
   items: ProviderOrderItem[];
   description: string;
 }
