@@ -12,6 +12,7 @@ import {
 } from "~/components/admin/kit/collection-screen";
 import { orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import { Empty, Thumbnail, TitleCell } from "~/components/admin/kit/row-parts";
+import { UploadFileName } from "~/components/admin/kit/upload-field";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -128,9 +129,11 @@ const COLUMNS: DataTableColumn<LoeVideoRow>[] = [
     className: "max-w-48",
     cell: (row) => {
       const source = loeVideoSource(row);
+      // An uploaded file by the name it was picked as (issue 26 item 15), once known.
+      const ownFile = loeVideoType(row) === "File" && row.videoUrl ? row.videoUrl.trim() : null;
       return source ? (
         <code className="block truncate text-xs text-muted-foreground" title={source}>
-          {source}
+          {ownFile ? <UploadFileName url={ownFile} /> : source}
         </code>
       ) : (
         <Empty />
