@@ -173,6 +173,7 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
       const asAdmin = await load(admin.cookie);
       expect(asAdmin.hasAdminPrivileges).toBe(true);
       expect(Object.keys(asAdmin.figures).sort()).toEqual([
+        "paidMore",
         "sales",
         "stock",
         "subscribers",
