@@ -69,7 +69,10 @@ describe.each(await testDatabaseKinds())("/admin/featured-videos on %s", (kind) 
   const publicTitles = async () => (await loadFeaturedVideos()).map((v) => v.title);
 
   it("starts empty, without a failure", async () => {
-    expect(await load()).toEqual({ rows: [], loadFailed: null, toast: null });
+    const loaded = (await load()) as { preview?: { items: unknown[] } };
+    expect(loaded).toMatchObject({ rows: [], loadFailed: null, toast: null });
+    // The live preview of the home page's section shows what is on it: nothing yet.
+    expect(loaded.preview?.items).toEqual([]);
   });
 
   it("refuses a link that is not a YouTube video with the schema's message, storing nothing", async () => {

@@ -91,7 +91,10 @@ describe.each(await testDatabaseKinds())("/admin/photo-gallery on %s", (kind) =>
     (await app.t.db.select().from(photoGallery)).find((p) => p.title === title)!;
 
   it("starts empty, without a failure", async () => {
-    expect(await load()).toEqual({ rows: [], loadFailed: null, toast: null });
+    const loaded = (await load()) as { preview?: { items: unknown[] } };
+    expect(loaded).toMatchObject({ rows: [], loadFailed: null, toast: null });
+    // The live preview of the home page's section shows what is on it: nothing yet.
+    expect(loaded.preview?.items).toEqual([]);
   });
 
   it("refuses a photo without title, alt text or image, with the schema's messages", async () => {
