@@ -17,6 +17,8 @@ const RUN = Date.now().toString(36).toUpperCase();
 const CODE = `FAN${RUN}`;
 const EMAIL = `discount-${RUN.toLowerCase()}@example.com`;
 const ALBUM = "Lowlight Walk (Digital Album)";
+/** Set E2E_SCREENSHOTS=<dir> to keep pictures of the screen and the checkout. */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
 const row = (page: Page) => page.locator("tbody tr[data-row-id]").filter({ hasText: CODE });
 const dollars = (text: string) => Number(text.replace(/[^0-9.]/g, ""));
@@ -41,7 +43,7 @@ describe("discount codes", () => {
   it("the artist creates a 20% code; a taken code is refused beside its field", async () => {
     const { page } = await openAsOwner(browser, "/admin/discounts", { viewport: "desktop" });
     // The refused duplicate's answer.
-    allowHttpStatus(page, "POST", "/admin/discounts", 409);
+    allowHttpStatus(page, "POST", "/admin/discounts.data", 409);
     let dialog = await openAddDialog(page);
     await dialog.getByRole("textbox", { name: /^Code/ }).fill(CODE);
     await dialog.getByRole("textbox", { name: /^Amount/ }).fill("20");
@@ -60,14 +62,16 @@ describe("discount codes", () => {
       .getByText("This discount code already exists. Please choose another.")
       .first()
       .waitFor();
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "hidden" });
-    expect(await row(page).count()).toBe(1);
 
     for (const viewport of ["desktop", "phone"] as const) {
       const { page: seen } = await openAsOwner(browser, "/admin/discounts", { viewport });
       await row(seen).waitFor();
+      // The refused duplicate added nothing.
+      expect(await row(seen).count()).toBe(1);
       expect(await seriousViolations(seen)).toEqual([]);
+      if (SCREENSHOTS) {
+        await seen.screenshot({ path: `${SCREENSHOTS}/discounts-${viewport}.png`, fullPage: true });
+      }
     }
   });
 
@@ -101,6 +105,7 @@ describe("discount codes", () => {
       new RegExp(`Discount \\(${CODE}\\)\\s+−\\$${off.toFixed(2).replace(".", "\\.")}`),
     );
     expect(await total.innerText()).toBe(`$${(before - off).toFixed(2)}`);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/checkout-discount-phone.png` });
 
     // Removing it restores the total; applying it again brings the line back.
     await drawer.getByRole("button", { name: `Remove discount code ${CODE}` }).click();
