@@ -7,6 +7,7 @@ export default [
   route("api/create-provider-order", "routes/api.create-provider-order.ts"),
   route("api/create-order", "routes/api.create-order.ts"),
   route("api/cancel-provider-order", "routes/api.cancel-provider-order.ts"),
+  route("api/price-cart", "routes/api.price-cart.ts"),
   route("api/paypal-webhook", "routes/api.paypal-webhook.ts"),
 
   layout("routes/public-layout.tsx", [

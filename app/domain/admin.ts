@@ -39,7 +39,8 @@ export type AdminIcon =
   | "receipt"
   | "inbox"
   | "mail-check"
-  | "history";
+  | "history"
+  | "percent";
 
 /** The 13 link cards of the dashboard, in the spec's order. */
 export const DASHBOARD_CARDS: readonly AdminScreen[] = [
@@ -129,6 +130,13 @@ export const DASHBOARD_CARDS: readonly AdminScreen[] = [
  * group of cards.
  */
 export const BUSINESS_SCREENS: readonly AdminScreen[] = [
+  {
+    // Like the shop screen: open to every allowed person (docs/decisions/032).
+    path: "discounts",
+    title: "Discount Codes",
+    description: "Codes fans type in the cart: percent or amount off, with their uses and revenue.",
+    icon: "percent",
+  },
   {
     path: "orders",
     title: "Orders",

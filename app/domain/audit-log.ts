@@ -22,6 +22,7 @@ export const AUDIT_SCREENS: readonly AuditScreen[] = [
   { key: "loe", title: "LOE Page", entities: ["loe_videos", "loe_images", "loe_audio_tracks"] },
   { key: "events", title: "Events", entities: ["events"] },
   { key: "shop", title: "Shop", entities: ["shop_items"] },
+  { key: "discounts", title: "Discount Codes", entities: ["discount_codes"] },
   { key: "orders", title: "Orders", entities: ["orders"] },
   { key: "messages", title: "Messages", entities: ["contact_messages"] },
   { key: "subscribers", title: "Subscribers", entities: ["newsletter_subscribers"] },

@@ -22,6 +22,34 @@ const product = (values: Record<string, unknown>) => ({
 });
 
 describe("a collection row's sentence", () => {
+  it("names a discount code by its code", () => {
+    const code = { id: "d1", code: "SUMMER20", kind: "percent", amount: 20, maxUses: null };
+    expect(say("discount_codes.create", "discount_codes", { after: code })).toBe(
+      "Added the discount code 'SUMMER20'",
+    );
+    expect(
+      say("discount_codes.update", "discount_codes", {
+        before: code,
+        after: { ...code, amount: 25 },
+      }),
+    ).toBe("Changed the amount of 'SUMMER20' from 20 to 25");
+    expect(
+      say("discount_codes.update", "discount_codes", {
+        before: code,
+        after: { ...code, code: "FALL20" },
+      }),
+    ).toBe("Renamed the discount code 'SUMMER20' to 'FALL20'");
+    expect(
+      say("discount_codes.update", "discount_codes", {
+        before: code,
+        after: { ...code, maxUses: 5 },
+      }),
+    ).toBe("Changed the number of uses of 'SUMMER20' from empty to 5");
+    expect(say("discount_codes.delete", "discount_codes", { before: code })).toBe(
+      "Deleted the discount code 'SUMMER20'",
+    );
+  });
+
   it("names what was added and deleted", () => {
     expect(say("shop_items.create", "shop_items", { after: product({}) })).toBe(
       "Added the product 'Blue Hour'",

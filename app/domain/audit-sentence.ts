@@ -30,6 +30,7 @@ const NOUNS: Record<string, [string, string]> = {
   loe_audio_tracks: ["LOE audio track", "LOE audio tracks"],
   events: ["event", "events"],
   shop_items: ["product", "products"],
+  discount_codes: ["discount code", "discount codes"],
   theme_settings: ["theme", "themes"],
 };
 
@@ -66,6 +67,9 @@ export function rowName(row: unknown): string | null {
   const project = text(row.project);
   if (artist && project) return `${artist}, ${project}`;
   if (artist) return artist;
+  // A discount code is named by its code ("SUMMER20").
+  const code = text(row.code);
+  if (code) return code;
   const label = text(row.label);
   const value = text(row.numberValue);
   if (label) return value ? `${value} ${label}` : label;
@@ -75,6 +79,11 @@ export function rowName(row: unknown): string | null {
 /** The words for a stored property: price → "price", inventoryCount → "stock". */
 const FIELD_WORDS: Record<string, string> = {
   inventoryCount: "stock",
+  itemIds: "items",
+  maxUses: "number of uses",
+  oncePerEmail: "once-per-address setting",
+  startsAt: "start",
+  endsAt: "end",
   isVisible: "visibility",
   isFeatured: "featured setting",
   isActive: "active setting",
@@ -163,7 +172,7 @@ function updateSentence(
   }
   if (fields.length === 0) return `Saved ${thing} without changes`;
   const renamed = beforeName && afterName && beforeName !== afterName;
-  if (fields.length === 1 && renamed && ["title", "name"].includes(fields[0]!)) {
+  if (fields.length === 1 && renamed && ["title", "name", "code"].includes(fields[0]!)) {
     return `Renamed the ${noun} ${quoted(beforeName)} to ${quoted(afterName)}`;
   }
   if (fields.length === 1) {

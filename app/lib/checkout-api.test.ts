@@ -7,6 +7,7 @@ import {
   fetchProviderConfig,
   hasSheetMusicDownload,
   paymentSuccessDescription,
+  previewDiscount,
   recordOrder,
   type Fetch,
   type RecordedOrder,
@@ -78,6 +79,46 @@ describe("fetchProviderConfig", () => {
         answering(200, { clientId: null, environment: "demo", provider: "demo", sdkUrl: null }),
       ),
     ).toMatchObject({ provider: "demo", clientId: null });
+  });
+});
+
+describe("previewDiscount", () => {
+  it("sends the cart, the address and the code, and reads the server's prices", async () => {
+    const fetcher = answering(200, { code: "FAN20", subtotal: 20, discount: 4, total: 16 });
+    expect(await previewDiscount(cartOf(sheet), " fan@example.com ", "fan 20", fetcher)).toEqual({
+      code: "FAN20",
+      subtotal: 20,
+      discount: 4,
+      total: 16,
+    });
+    const [url, init] = fetcher.mock.calls[0]!;
+    expect(url).toBe("/api/price-cart");
+    expect(JSON.parse(String(init!.body))).toMatchObject({
+      customerEmail: "fan@example.com",
+      discountCode: "fan 20",
+      items: [{ id: sheet.id, quantity: 1 }],
+    });
+  });
+
+  it("throws the server's plain message, or a general one for a broken answer", async () => {
+    await expect(
+      previewDiscount(
+        cartOf(sheet),
+        "a@b.co",
+        "X",
+        answering(400, { error: "This discount code has expired." }),
+      ),
+    ).rejects.toThrow("This discount code has expired.");
+    await expect(
+      previewDiscount(cartOf(sheet), "a@b.co", "X", answering(200, { code: "X" })),
+    ).rejects.toThrow("The discount code could not be checked. Please try again.");
+  });
+
+  it("creates the order with an accepted code", async () => {
+    const fetcher = answering(200, { orderID: "DEMO-3" });
+    await createProviderOrder(cartOf(sheet), "a@b.co", fetcher, null, "FAN20");
+    const [, init] = fetcher.mock.calls[0]!;
+    expect(JSON.parse(String(init!.body)).discountCode).toBe("FAN20");
   });
 });
 

@@ -83,6 +83,69 @@ export function checkoutProblem(cart: Cart, customerEmail: string): string | nul
   });
 }
 
+/** The cart as the pricing endpoints read it (the server prices it again). */
+function cartBody(cart: Cart, customerEmail: string) {
+  return {
+    items: cart.map((line) => ({
+      id: line.product.id,
+      title: line.product.title,
+      price: line.pricePerItem,
+      quantity: line.quantity,
+      category: line.product.sourceCategory,
+    })),
+    customerEmail: customerEmail.trim(),
+  };
+}
+
+/** The cart priced with a discount code by the server (what the order will cost). */
+export interface DiscountPreview {
+  code: string;
+  subtotal: number;
+  discount: number;
+  total: number;
+}
+
+const isNumber = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value);
+
+/**
+ * POST /api/price-cart: the server prices the cart with the typed code, by checkout's
+ * own rules. Throws CheckoutError with the server's plain message when the code does
+ * not apply.
+ */
+export async function previewDiscount(
+  cart: Cart,
+  customerEmail: string,
+  discountCode: string,
+  fetcher: Fetch = fetch,
+): Promise<DiscountPreview> {
+  let response: Response;
+  try {
+    response = await postJson(fetcher, "/api/price-cart", {
+      ...cartBody(cart, customerEmail),
+      discountCode,
+    });
+  } catch {
+    throw new CheckoutError("The discount code could not be checked. Please try again.");
+  }
+  const data = await readJson(response);
+  if (!response.ok) {
+    const reason = typeof data?.error === "string" && data.error ? data.error : null;
+    throw new CheckoutError(
+      reason ?? `The discount code could not be checked (${response.status})`,
+    );
+  }
+  if (
+    typeof data?.code !== "string" ||
+    !isNumber(data.subtotal) ||
+    !isNumber(data.discount) ||
+    !isNumber(data.total)
+  ) {
+    throw new CheckoutError("The discount code could not be checked. Please try again.");
+  }
+  return { code: data.code, subtotal: data.subtotal, discount: data.discount, total: data.total };
+}
+
 /**
  * POST /api/create-provider-order → the provider's order id. The server reserves
  * tracked stock here. Throws CheckoutError with the spec's message. The shipping
@@ -93,21 +156,16 @@ export async function createProviderOrder(
   customerEmail: string,
   fetcher: Fetch = fetch,
   shippingAddress: ShippingAddress | null = null,
+  discountCode: string | null = null,
 ): Promise<string> {
   const problem = checkoutProblem(cart, customerEmail);
   if (problem) throw new CheckoutError(problem);
   let response: Response;
   try {
     response = await postJson(fetcher, "/api/create-provider-order", {
-      items: cart.map((line) => ({
-        id: line.product.id,
-        title: line.product.title,
-        price: line.pricePerItem,
-        quantity: line.quantity,
-        category: line.product.sourceCategory,
-      })),
-      customerEmail: customerEmail.trim(),
+      ...cartBody(cart, customerEmail),
       ...(shippingAddress ? { shippingAddress } : {}),
+      ...(discountCode ? { discountCode } : {}),
     });
   } catch (error) {
     throw new CheckoutError(`Failed to create order: ${errorMessage(error)}`);

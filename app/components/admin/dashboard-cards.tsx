@@ -10,6 +10,7 @@ import {
   Inbox,
   LayoutList,
   Link as LinkIcon,
+  Percent,
   Mail,
   MailCheck,
   Palette,
@@ -46,6 +47,7 @@ export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   inbox: Inbox,
   "mail-check": MailCheck,
   history: History,
+  percent: Percent,
 };
 
 /**

@@ -7,8 +7,10 @@ import { formatShippingAddress, type ShippingAddress } from "~/domain/shipping-a
 import {
   fetchProviderConfig,
   type ProviderConfig,
+  type DiscountPreview,
   type RecordedPurchase,
 } from "~/lib/checkout-api";
+import { DiscountCodeField } from "./discount-code-field";
 import { DemoCheckout } from "./demo-checkout";
 import { PayPalCheckout, PayPalUnavailable } from "./paypal-checkout";
 import { PaymentNotice, Processing } from "./payment-status";
@@ -43,6 +45,9 @@ export function CheckoutPaymentStep({
   const [configState, setConfigState] = useState<ConfigState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   const { total } = cartTotals(cart);
+  // A code the server accepted for this cart; the order is created with it.
+  const [discount, setDiscount] = useState<DiscountPreview | null>(null);
+  const discountCode = discount?.code ?? null;
 
   useEffect(() => {
     let cancelled = false;
@@ -115,14 +120,26 @@ export function CheckoutPaymentStep({
             </li>
           ))}
         </ul>
+        {discount && (
+          <p
+            className="mt-2 flex justify-between gap-4 text-sm text-primary"
+            data-testid="checkout-discount"
+          >
+            <span>Discount ({discount.code})</span>
+            <span className="tabular-nums">−{formatPrice(discount.discount)}</span>
+          </p>
+        )}
         <div className="mt-3 flex items-baseline justify-between border-t border-border/60 pt-3">
           <span className="font-medium text-foreground">Total</span>
           <span
             className="font-display text-2xl font-semibold text-primary tabular-nums"
             data-testid="checkout-total"
           >
-            {formatPrice(total)}
+            {formatPrice(discount ? discount.total : total)}
           </span>
+        </div>
+        <div className="mt-4 border-t border-border/60 pt-4">
+          <DiscountCodeField cart={cart} email={email} applied={discount} onChange={setDiscount} />
         </div>
       </div>
 
@@ -146,6 +163,7 @@ export function CheckoutPaymentStep({
             cart={cart}
             email={email}
             shippingAddress={shippingAddress}
+            discountCode={discountCode}
             onPurchased={onPurchased}
           />
         ) : configState.config.clientId && configState.config.sdkUrl ? (
@@ -154,6 +172,7 @@ export function CheckoutPaymentStep({
             sdkUrl={configState.config.sdkUrl}
             cart={cart}
             email={email}
+            discountCode={discountCode}
             onPurchased={onPurchased}
           />
         ) : (

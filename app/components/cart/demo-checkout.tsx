@@ -22,6 +22,8 @@ export interface DemoCheckoutProps {
   email: string;
   /** Physical goods: where to send them (checked again by the server). */
   shippingAddress?: ShippingAddress | null;
+  /** A discount code the server accepted for this cart; it checks it again. */
+  discountCode?: string | null;
   onPurchased: (purchase: RecordedPurchase) => void;
 }
 
@@ -29,6 +31,7 @@ export function DemoCheckout({
   cart,
   email,
   shippingAddress = null,
+  discountCode = null,
   onPurchased,
 }: DemoCheckoutProps) {
   const [busy, setBusy] = useState(false);
@@ -39,7 +42,7 @@ export function DemoCheckout({
     setFailure(null);
     let orderId: string;
     try {
-      orderId = await createProviderOrder(cart, email, fetch, shippingAddress);
+      orderId = await createProviderOrder(cart, email, fetch, shippingAddress, discountCode);
     } catch (error) {
       orderCreationFailed(error);
       setBusy(false);

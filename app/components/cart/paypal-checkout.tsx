@@ -55,6 +55,8 @@ export interface PayPalCheckoutProps {
   sdkUrl: string;
   cart: Cart;
   email: string;
+  /** A discount code the server accepted for this cart; it checks it again. */
+  discountCode?: string | null;
   onPurchased: (purchase: RecordedPurchase) => void;
 }
 
@@ -63,6 +65,7 @@ export function PayPalCheckout({
   sdkUrl,
   cart,
   email,
+  discountCode = null,
   onPurchased,
 }: PayPalCheckoutProps) {
   const nonce = useRouteLoaderData<typeof rootLoader>("root")?.nonce;
@@ -73,8 +76,8 @@ export function PayPalCheckout({
   const [failure, setFailure] = useState<PaymentFailureInfo | null>(null);
 
   // The buttons are rendered once; their callbacks read the latest cart and e-mail.
-  const latest = useRef({ cart, email, onPurchased });
-  latest.current = { cart, email, onPurchased };
+  const latest = useRef({ cart, email, discountCode, onPurchased });
+  latest.current = { cart, email, discountCode, onPurchased };
 
   useEffect(() => {
     const container = containerRef.current;
@@ -97,7 +100,13 @@ export function PayPalCheckout({
             async createOrder() {
               creationFailed = false;
               try {
-                heldOrderId = await createProviderOrder(latest.current.cart, latest.current.email);
+                heldOrderId = await createProviderOrder(
+                  latest.current.cart,
+                  latest.current.email,
+                  fetch,
+                  null,
+                  latest.current.discountCode,
+                );
                 return heldOrderId;
               } catch (error) {
                 creationFailed = true;

@@ -28,6 +28,7 @@ import {
 } from "~/domain/order-validation";
 import { CAPTURE_GRACE_MINUTES, holdExpiresAt, holdQuantities } from "~/domain/stock-hold";
 import { SITE_NAME } from "~/domain/site";
+import { DISCOUNT_MESSAGES } from "~/domain/discount-code";
 import {
   SHIPPING_ADDRESS_MESSAGES,
   orderNeedsShipping,
@@ -159,17 +160,11 @@ async function loadCatalogue(db: Database, ids: string[]): Promise<Map<string, C
 // 1. create-provider-order
 // ---------------------------------------------------------------------------
 
-export async function createProviderOrder(
-  db: Database,
-  provider: PaymentProvider,
-  body: unknown,
-  options: { now?: Date } = {},
-): Promise<{ orderID: string }> {
-  const now = options.now ?? new Date();
-  const parsed = providerOrderBodySchema.safeParse(body);
-  if (!parsed.success) throw new OrderError(ORDER_MESSAGES.invalidCart, 400);
-  const { items, customerEmail } = parsed.data;
+type ProviderOrderBody = z.output<typeof providerOrderBodySchema>;
 
+/** The cart's lines priced from the catalogue, as checkout prices them (or OrderError). */
+async function priceCartLines(db: Database, body: ProviderOrderBody) {
+  const { items, customerEmail } = body;
   const request: OrderRequest = {
     items: items.map((i) => ({
       shopItemId: i.id,
@@ -186,6 +181,72 @@ export async function createProviderOrder(
   );
   const priced = priceOrder(request, catalogue);
   if (!priced.ok) throw new OrderError(priced.error, 400);
+  return { ...priced, catalogue };
+}
+
+/** A typed code against priced lines: the discount, or OrderError with the code's message. */
+async function checkTypedCode(
+  db: Database,
+  typedCode: string,
+  lines: Parameters<typeof priceDiscount>[2],
+  email: string,
+  now: Date,
+) {
+  const discount = await priceDiscount(db, typedCode, lines, email, now);
+  if (!discount.ok) throw new OrderError(discount.message, 400);
+  return discount;
+}
+
+export interface CartPricePreview {
+  code: string;
+  /** The items at their prices, before the discount. */
+  subtotal: number;
+  discount: number;
+  total: number;
+}
+
+/**
+ * The cart's price with a typed code, before payment (the cart's "Discount code"
+ * field): the same body and the same pricing as createProviderOrder, so what the buyer
+ * sees is what the order will cost; nothing is held. The e-mail address, when given,
+ * answers "once per e-mail address" early; order creation checks everything again.
+ */
+export async function previewCartPrice(
+  db: Database,
+  body: unknown,
+  options: { now?: Date } = {},
+): Promise<CartPricePreview> {
+  const parsed = providerOrderBodySchema.safeParse(body);
+  if (!parsed.success) throw new OrderError(ORDER_MESSAGES.invalidCart, 400);
+  const priced = await priceCartLines(db, parsed.data);
+  const typedCode = parsed.data.discountCode?.trim() ?? "";
+  if (!typedCode) throw new OrderError(DISCOUNT_MESSAGES.empty, 400);
+  const { discount } = await checkTypedCode(
+    db,
+    typedCode,
+    priced.lines,
+    parsed.data.customerEmail.trim(),
+    options.now ?? new Date(),
+  );
+  return {
+    code: discount.code,
+    subtotal: priced.total,
+    discount: discount.amount,
+    total: roundMoney(priced.total - discount.amount),
+  };
+}
+
+export async function createProviderOrder(
+  db: Database,
+  provider: PaymentProvider,
+  body: unknown,
+  options: { now?: Date } = {},
+): Promise<{ orderID: string }> {
+  const now = options.now ?? new Date();
+  const parsed = providerOrderBodySchema.safeParse(body);
+  if (!parsed.success) throw new OrderError(ORDER_MESSAGES.invalidCart, 400);
+  const { customerEmail } = parsed.data;
+  const { catalogue, ...priced } = await priceCartLines(db, parsed.data);
   const email = customerEmail.trim();
   if (!isValidCheckoutEmail(email)) {
     throw new OrderError("Please enter a valid email address.", 400);
@@ -197,9 +258,8 @@ export async function createProviderOrder(
   );
   // A discount code is checked when the order is priced, each failure in its own words.
   const typedCode = parsed.data.discountCode?.trim() ?? "";
-  const discount = typedCode ? await priceDiscount(db, typedCode, priced.lines, email, now) : null;
-  if (discount && !discount.ok) throw new OrderError(discount.message, 400);
-  const discountAmount = discount?.ok ? discount.discount.amount : 0;
+  const discount = typedCode ? await checkTypedCode(db, typedCode, priced.lines, email, now) : null;
+  const discountAmount = discount ? discount.discount.amount : 0;
   const total = roundMoney(priced.total - discountAmount);
 
   const orderId = crypto.randomUUID();
@@ -233,7 +293,7 @@ export async function createProviderOrder(
         customerEmail: email,
         paymentStatus: "pending",
         totalAmount: total,
-        discountCode: discount?.ok ? discount.discount.code : null,
+        discountCode: discount ? discount.discount.code : null,
         discountAmount,
         currency: "USD",
         shippingAddress,
@@ -252,7 +312,7 @@ export async function createProviderOrder(
         })),
       );
       await holdStock(tx, providerOrderId, holds, holdExpiresAt(now));
-      if (discount?.ok) {
+      if (discount) {
         await holdDiscountUse(
           tx,
           { codeId: discount.codeId, providerOrderId, email, amount: discountAmount },

@@ -1,0 +1,91 @@
+/**
+ * The checkout's "Discount code" field (issue 23): the buyer types a code, the server
+ * prices the cart with it (/api/price-cart, checkout's own pricing) and answers with
+ * the discount or its plain message. An accepted code shows as a line with Remove; the
+ * order is then created with it and the server checks it again. A refused code keeps
+ * the cart as it was.
+ */
+import { useId, useState } from "react";
+import { Loader2, X } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { FormField } from "~/components/ui/form-field";
+import type { Cart } from "~/domain/cart";
+import { CheckoutError, previewDiscount, type DiscountPreview } from "~/lib/checkout-api";
+
+export interface DiscountCodeFieldProps {
+  cart: Cart;
+  email: string;
+  applied: DiscountPreview | null;
+  onChange: (applied: DiscountPreview | null) => void;
+}
+
+export function DiscountCodeField({ cart, email, applied, onChange }: DiscountCodeFieldProps) {
+  const id = useId();
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function apply(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      onChange(await previewDiscount(cart, email, typed));
+      setTyped("");
+    } catch (failure) {
+      setError(
+        failure instanceof CheckoutError
+          ? failure.message
+          : "The discount code could not be checked. Please try again.",
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (applied) {
+    return (
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <p className="text-muted-foreground">
+          Discount code{" "}
+          <span className="font-mono font-medium text-foreground">{applied.code}</span> applied
+        </p>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={() => onChange(null)}
+          aria-label={`Remove discount code ${applied.code}`}
+        >
+          <X aria-hidden /> Remove
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={apply} noValidate>
+      <FormField id={`${id}-code`} label="Discount code" error={error}>
+        {(control) => (
+          <div className="flex gap-2">
+            <Input
+              {...control}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="min-w-0 flex-1"
+            />
+            <Button type="submit" variant="outline" disabled={busy} aria-busy={busy}>
+              {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
+              Apply
+            </Button>
+          </div>
+        )}
+      </FormField>
+    </form>
+  );
+}
