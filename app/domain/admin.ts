@@ -131,11 +131,12 @@ export const DASHBOARD_CARDS: readonly AdminScreen[] = [
  */
 export const BUSINESS_SCREENS: readonly AdminScreen[] = [
   {
-    // Like the shop screen: open to every allowed person (docs/decisions/032).
     path: "discounts",
     title: "Discount Codes",
     description: "Codes fans type in the cart: percent or amount off, with their uses and revenue.",
     icon: "percent",
+    // Each code's revenue is money: like the orders, for Admin privileges (decision 014).
+    privileged: true,
   },
   {
     path: "orders",

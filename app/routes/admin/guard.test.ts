@@ -274,13 +274,14 @@ describe("which admin routes need Admin privileges", () => {
     expect(undeclared).toEqual([]);
   });
 
-  it("are the orders, messages, subscribers and audit log screens and the exports", () => {
+  it("are the orders, discounts, messages, subscribers and audit log screens and the exports", () => {
     const privileged = enumerated
       .flatMap(concreteUrls)
       .map((u) => u.urlPath)
       .filter(needsAdminPrivileges);
     expect(privileged.sort()).toEqual([
       "/admin/audit-log",
+      "/admin/discounts",
       "/admin/export/orders",
       "/admin/export/subscribers",
       "/admin/messages",
