@@ -171,8 +171,11 @@ describe("a sheet-music product with a private PDF", () => {
     // The stored PDF is private: its key is not a public address.
     await created.getByRole("button", { name: `Edit "${title}"` }).click();
     const edit = productDialog(page, "Edit Product");
-    const privateNote = await edit.getByText(/^Private file: [0-9a-f]{32}\.pdf$/).innerText();
-    const fileName = privateNote.replace("Private file: ", "");
+    // It is named as the artist picked it (issue 26 item 15), stored under a key of its own.
+    await edit.getByText("Private file: lead-sheet.pdf", { exact: true }).waitFor();
+    const storedKey = await edit.locator('input[name="pdfFileUrl"]').inputValue();
+    const fileName = storedKey.split("/").pop()!;
+    expect(fileName).toMatch(/^[0-9a-f]{32}\.pdf$/);
     await edit.getByRole("button", { name: "Cancel" }).click();
     const publicTry = await page.request.get(new URL(`/uploads/${fileName}`, page.url()).href);
     expect(publicTry.status()).toBe(404);
