@@ -11,7 +11,6 @@
  *   use stay where Rollup puts them;
  * - admin code never joins a chunk that public pages load.
  */
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Rollup } from "vite";
 
@@ -19,12 +18,15 @@ const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
 const LUCIDE_DIR = "/node_modules/lucide-react/dist/esm/";
 /** A module used by this many public routes is worth shipping with every page. */
 const SHARED_BY = 4;
+/** An icon (a few hundred bytes) used by this many public routes joins the shell too. */
+const ICON_SHARED_BY = 2;
 /** Small libraries every page's components use. */
-const SHELL_PACKAGES = /\/node_modules\/(clsx|tailwind-merge|class-variance-authority)\//;
+const SHELL_PACKAGES = /\/node_modules\/(clsx|class-variance-authority)\//;
 
 const isAdmin = (id: string) =>
   id.startsWith(`${APP_DIR}routes/admin/`) || id.startsWith(`${APP_DIR}components/admin/`);
 const isApp = (id: string) => id.startsWith(APP_DIR) && !isAdmin(id);
+const isIcon = (id: string) => id.includes(`${LUCIDE_DIR}icons/`);
 
 function publicRouteModules(moduleIds: Iterable<string>): string[] {
   return [...moduleIds].filter(
@@ -33,27 +35,17 @@ function publicRouteModules(moduleIds: Iterable<string>): string[] {
   );
 }
 
-/** App modules reachable from `entry` through static imports (not the entry itself). */
+/** App modules and icons reachable from `entry` through static imports (not the entry itself). */
 function staticAppImports(entry: string, getModuleInfo: Rollup.GetModuleInfo): Set<string> {
   const seen = new Set<string>();
   const stack = [...(getModuleInfo(entry)?.importedIds ?? [])];
   while (stack.length > 0) {
     const id = stack.pop()!;
-    if (seen.has(id) || !(isApp(id) || SHELL_PACKAGES.test(id))) continue;
+    if (seen.has(id) || !(isApp(id) || isIcon(id) || SHELL_PACKAGES.test(id))) continue;
     seen.add(id);
     stack.push(...(getModuleInfo(id)?.importedIds ?? []));
   }
   return seen;
-}
-
-/** lucide-react's export name → its icon file, from the package's own index. */
-function lucideIconFiles(indexId: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const index = readFileSync(indexId, "utf8");
-  for (const [, names, file] of index.matchAll(/export \{([^}]*)\} from '\.\/(icons\/[^']+)'/g)) {
-    for (const [, name] of names!.matchAll(/default as (\w+)/g)) files.set(name!, file!);
-  }
-  return files;
 }
 
 function planShell(meta: Rollup.ManualChunkMeta): Set<string> {
@@ -71,27 +63,19 @@ function planShell(meta: Rollup.ManualChunkMeta): Set<string> {
   for (const page of pages) {
     for (const id of importsByRoute.get(page)!) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
   }
-  for (const [id, count] of usedBy) if (count >= SHARED_BY) shell.add(id);
+  for (const [id, count] of usedBy) {
+    if (count >= (isIcon(id) ? ICON_SHARED_BY : SHARED_BY)) shell.add(id);
+  }
 
-  // The icons the shell's modules import, and lucide's own base code.
-  const lucideIndex = ids.find((id) => id.endsWith(`${LUCIDE_DIR}lucide-react.js`));
-  if (lucideIndex) {
-    const iconFiles = lucideIconFiles(lucideIndex);
-    const lucideRoot = lucideIndex.slice(0, -"lucide-react.js".length);
-    for (const id of [...shell]) {
-      const code = meta.getModuleInfo(id)?.code ?? "";
-      for (const [, names] of code.matchAll(
-        /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
-      )) {
-        for (const name of names!.split(",").map((n) => n.trim().split(/\s+as\s+/)[0]!)) {
-          const file = iconFiles.get(name);
-          if (file) shell.add(`${lucideRoot}${file}`);
-        }
-      }
+  // The icons the shell's modules import (each from its own file: vite.icons.ts), and
+  // lucide's own base code.
+  for (const id of [...shell]) {
+    for (const imported of meta.getModuleInfo(id)?.importedIds ?? []) {
+      if (isIcon(imported)) shell.add(imported);
     }
-    for (const id of ids) {
-      if (id.startsWith(lucideRoot) && !id.startsWith(`${lucideRoot}icons/`)) shell.add(id);
-    }
+  }
+  for (const id of ids) {
+    if (id.includes(LUCIDE_DIR) && !isIcon(id) && !id.endsWith("lucide-react.js")) shell.add(id);
   }
   return shell;
 }
