@@ -3,10 +3,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { manualChunks } from "./vite.chunks";
-import { leanLucideIcons } from "./vite.icons";
+import { directLucideImports, leanLucideIcons } from "./vite.icons";
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [leanLucideIcons(), tailwindcss(), reactRouter()],
+  plugins: [directLucideImports(), leanLucideIcons(), tailwindcss(), reactRouter()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },

@@ -78,8 +78,15 @@ export function directLucideImports(): Plugin {
           if (file) direct.push(`import ${local} from ${JSON.stringify(file)};`);
           else rest.push(specifier);
         }
+        // Only types left: a type import, which the compiler drops, not `import {}`, which
+        // under verbatimModuleSyntax would stay and bring the index back.
+        const onlyTypes = rest.every((specifier) => specifier.startsWith("type "));
         const remaining =
-          rest.length > 0 ? `import { ${rest.join(", ")} } from "lucide-react";` : "";
+          rest.length === 0
+            ? ""
+            : onlyTypes
+              ? `import type { ${rest.map((s) => s.slice(5)).join(", ")} } from "lucide-react";`
+              : `import { ${rest.join(", ")} } from "lucide-react";`;
         // The same number of lines, so the positions after the import stay where they were.
         return direct.join("") + remaining + "\n".repeat(whole.split("\n").length - 1);
       });

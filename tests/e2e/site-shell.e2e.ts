@@ -405,12 +405,15 @@ describe("first paint", () => {
 });
 
 describe("what public pages load", () => {
-  // Markers that only admin code and zod (kept for server and admin code) contain.
+  // Markers that only admin code and zod (kept for server and admin code) contain, and
+  // an icon only the dashboard draws (lucide's key of the palette's path): through the
+  // icon package's index every page could reach every icon (vite.icons.ts).
   const ADMIN_MARKER = "Back to Dashboard";
   const ZOD_MARKER = "ZodError";
+  const ADMIN_ICON_MARKER = 'key:"e79jfc"';
 
   it.each(["/", "/about", "/media", "/loe", "/events", "/shop", "/contact", "/auth"])(
-    "%s runs no admin code and no zod",
+    "%s runs no admin code, no admin icon and no zod",
     async (path) => {
       const { page } = await openPage(path);
       await page.waitForLoadState("networkidle");
@@ -425,18 +428,19 @@ describe("what public pages load", () => {
         const source = await (await fetch(url(script))).text();
         expect(source.includes(ADMIN_MARKER), `${script} has admin code`).toBe(false);
         expect(source.includes(ZOD_MARKER), `${script} has zod`).toBe(false);
+        expect(source.includes(ADMIN_ICON_MARKER), `${script} has an admin icon`).toBe(false);
       }
     },
   );
 
-  it("the markers are real: the admin screens' code has both", () => {
+  it("the markers are real: the admin screens' code has all three", () => {
     // The server under test serves this build (tests/e2e/global-setup.ts).
     const assets = path.resolve("build/client/assets");
     const read = (file: string) => readFileSync(path.join(assets, file), "utf8");
     // The admin screens' chunks (the media screen validates its dialog with zod in the
     // browser) and what they import.
     const screens = readdirSync(assets).filter((f) =>
-      /^(user-management|media|about|loe|home|photo-gallery|featured-videos|page-content)-.*\.js$/.test(
+      /^(user-management|media|about|loe|home|photo-gallery|featured-videos|page-content|dashboard)-.*\.js$/.test(
         f,
       ),
     );
@@ -448,6 +452,7 @@ describe("what public pages load", () => {
     const all = [...sources, ...imported];
     expect(all.some((s) => s.includes(ADMIN_MARKER))).toBe(true);
     expect(all.some((s) => s.includes(ZOD_MARKER))).toBe(true);
+    expect(all.some((s) => s.includes(ADMIN_ICON_MARKER))).toBe(true);
   });
 });
 
