@@ -8,8 +8,7 @@ import type { Product, ProductFormat } from "./product";
 import { MAX_LINE_QUANTITY } from "./order-validation";
 import { checkStock, isStockTrackedCategory, lowStockCount, type StockCheck } from "./stock";
 
-/** Local-storage key of the cart. */
-export const CART_STORAGE_KEY = "shop-cart";
+export { CART_STORAGE_KEY } from "./cart-storage";
 
 /** A product as carted: what the drawer shows and checkout sends, nothing private. */
 export type CartProduct = Pick<
