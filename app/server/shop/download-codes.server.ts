@@ -23,6 +23,7 @@ import {
   orders,
   shopItems,
 } from "../db/schema.server";
+import { recordAudit, type Actor } from "../db/audit.server";
 import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../db/rate-limit.server";
 import { deliverQueuedMail, queueMail, type QueuedMail } from "../mail/outbox.server";
 import { redeemedCodeMail } from "../mail/order-mail.server";
@@ -54,8 +55,8 @@ export class DownloadCodeError extends Error {
   }
 }
 
-/** An item codes can be made for: it has a private file to download. */
-async function codeableItem(db: Executor, shopItemId: string) {
+/** An item codes can be made for: it has a private file to download. Null otherwise. */
+export async function findCodeableItem(db: Executor, shopItemId: string) {
   const [item] = await db
     .select({
       id: shopItems.id,
@@ -68,6 +69,13 @@ async function codeableItem(db: Executor, shopItemId: string) {
   return item && item.pdfFileUrl ? item : null;
 }
 
+/** `count` distinct fresh codes, formatted for reading aloud ("7KQM-3XWA-P9RD"). */
+export function newDownloadCodes(count: number): string[] {
+  const codes = new Set<string>();
+  while (codes.size < count) codes.add(formatDownloadCode(newDownloadCode()));
+  return [...codes];
+}
+
 export interface GeneratedBatch {
   batchId: string;
   label: string;
@@ -78,23 +86,29 @@ export interface GeneratedBatch {
 
 const INSERT_CHUNK = 1000;
 
+const itemWithoutFile = () =>
+  new DownloadCodeError("Download codes are for items with a file to download.", "shopItemId");
+
 /**
- * Makes `count` codes for an item in one transaction and returns them in clear, once.
- * A collision with an existing hash (about one in 10^14 per code) is simply drawn again.
+ * Stores a batch of codes (their hashes) for an item, in one transaction. A code whose
+ * hash exists already (about one chance in 10^14 per code) refuses the whole batch, so
+ * what the artist was handed and what is stored never differ; they simply try again.
  */
-export async function generateDownloadCodes(
+export async function storeDownloadCodes(
   db: Executor,
-  input: { shopItemId: string; label: string; count: number; source?: "artist" | "twin" },
+  input: {
+    shopItemId: string;
+    label: string;
+    codes: readonly string[];
+    source?: "artist" | "twin";
+    /** The artist, for the audit log; left out for a twin's code mailed by checkout. */
+    actor?: Actor | null;
+  },
   now: Date = new Date(),
 ): Promise<GeneratedBatch> {
-  const run = async (tx: Executor): Promise<GeneratedBatch> => {
-    const item = await codeableItem(tx, input.shopItemId);
-    if (!item) {
-      throw new DownloadCodeError(
-        "Download codes are for items with a file to download.",
-        "shopItemId",
-      );
-    }
+  return db.transaction(async (tx) => {
+    const item = await findCodeableItem(tx, input.shopItemId);
+    if (!item) throw itemWithoutFile();
     const [batch] = await tx
       .insert(downloadCodeBatches)
       .values({
@@ -104,31 +118,54 @@ export async function generateDownloadCodes(
         createdAt: now,
       })
       .returning({ id: downloadCodeBatches.id });
-    const codes: string[] = [];
-    while (codes.length < input.count) {
-      const wanted = Math.min(INSERT_CHUNK, input.count - codes.length);
-      const fresh = new Map<string, string>();
-      while (fresh.size < wanted) {
-        const code = newDownloadCode();
-        fresh.set(hashDownloadCode(code), code);
-      }
+    for (let first = 0; first < input.codes.length; first += INSERT_CHUNK) {
+      const chunk = input.codes.slice(first, first + INSERT_CHUNK);
       const inserted = await tx
         .insert(downloadCodes)
         .values(
-          [...fresh.keys()].map((codeHash) => ({ batchId: batch!.id, codeHash, createdAt: now })),
+          chunk.map((code) => ({
+            batchId: batch!.id,
+            codeHash: hashDownloadCode(code.replace(/-/g, "")),
+            createdAt: now,
+          })),
         )
         .onConflictDoNothing({ target: downloadCodes.codeHash })
-        .returning({ codeHash: downloadCodes.codeHash });
-      for (const row of inserted) codes.push(formatDownloadCode(fresh.get(row.codeHash)!));
+        .returning({ id: downloadCodes.id });
+      if (inserted.length !== chunk.length) {
+        throw new DownloadCodeError("The codes could not be made. Please try again.");
+      }
+    }
+    if (input.actor !== undefined) {
+      await recordAudit(tx, {
+        actor: input.actor,
+        action: "download_code_batches.create",
+        entity: "download_code_batches",
+        entityId: batch!.id,
+        details: { name: input.label, item: item.title, count: input.codes.length },
+      });
     }
     return {
       batchId: batch!.id,
       label: input.label,
       item: { id: item.id, title: item.title, imageUrl: item.imageUrl },
-      codes,
+      codes: [...input.codes],
     };
-  };
-  return db.transaction(run);
+  });
+}
+
+/** Makes `count` codes for an item and stores them; the answer holds them in clear, once. */
+export async function generateDownloadCodes(
+  db: Executor,
+  input: {
+    shopItemId: string;
+    label: string;
+    count: number;
+    source?: "artist" | "twin";
+    actor?: Actor | null;
+  },
+  now: Date = new Date(),
+): Promise<GeneratedBatch> {
+  return storeDownloadCodes(db, { ...input, codes: newDownloadCodes(input.count) }, now);
 }
 
 class ItemWithoutFile extends Error {}
@@ -289,14 +326,29 @@ async function recordRedemption(
 export async function revokeUnusedCodes(
   db: Database,
   batchId: string,
-  now: Date = new Date(),
+  options: { actor?: Actor | null; now?: Date } = {},
 ): Promise<number> {
-  const revoked = await db
-    .update(downloadCodes)
-    .set({ status: "revoked", revokedAt: now })
-    .where(and(eq(downloadCodes.batchId, batchId), eq(downloadCodes.status, "unused")))
-    .returning({ id: downloadCodes.id });
-  return revoked.length;
+  return db.transaction(async (tx) => {
+    const revoked = await tx
+      .update(downloadCodes)
+      .set({ status: "revoked", revokedAt: options.now ?? new Date() })
+      .where(and(eq(downloadCodes.batchId, batchId), eq(downloadCodes.status, "unused")))
+      .returning({ id: downloadCodes.id });
+    if (options.actor !== undefined && revoked.length) {
+      const [batch] = await tx
+        .select({ label: downloadCodeBatches.label })
+        .from(downloadCodeBatches)
+        .where(eq(downloadCodeBatches.id, batchId));
+      await recordAudit(tx, {
+        actor: options.actor,
+        action: "download_code_batches.revoke",
+        entity: "download_code_batches",
+        entityId: batchId,
+        details: { name: batch?.label ?? "", count: revoked.length },
+      });
+    }
+    return revoked.length;
+  });
 }
 
 export interface BatchSummary {
@@ -347,4 +399,37 @@ export async function batchRedemptions(
     .where(and(eq(downloadCodes.batchId, batchId), eq(downloadCodes.status, "redeemed")))
     .orderBy(desc(downloadCodes.redeemedAt));
   return rows.map((r) => ({ email: r.email ?? "", redeemedAt: r.redeemedAt! }));
+}
+
+/** The items a batch can be made for: those with a private file, by title. */
+export async function listCodeableItems(
+  db: Database,
+): Promise<{ id: string; title: string; category: string }[]> {
+  return db
+    .select({ id: shopItems.id, title: shopItems.title, category: shopItems.category })
+    .from(shopItems)
+    .where(isNotNull(shopItems.pdfFileUrl))
+    .orderBy(asc(shopItems.title));
+}
+
+/**
+ * A cover for the printed cards, read from the site (an upload or a shipped image) or
+ * the artist's image address; null when it cannot be had within 5 s and 10 MB.
+ */
+export async function loadCoverImage(
+  imageUrl: string | null,
+  siteUrl: string,
+): Promise<Uint8Array | null> {
+  if (!imageUrl) return null;
+  try {
+    const response = await fetch(new URL(imageUrl, siteUrl), {
+      signal: AbortSignal.timeout(5000),
+    });
+    const size = Number(response.headers.get("content-length") ?? 0);
+    if (!response.ok || size > 10 * 1024 * 1024) return null;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return bytes.byteLength <= 10 * 1024 * 1024 ? bytes : null;
+  } catch {
+    return null;
+  }
 }
