@@ -24,6 +24,7 @@ export default [
     // server.ts streams a valid link's file; this page explains one that no longer works.
     route("download/:token", "routes/download.tsx"),
     route("downloads/recover", "routes/downloads-recover.tsx"),
+    route("redeem", "routes/redeem.tsx"),
     route("auth/owner-setup", "routes/owner-setup.tsx"),
     route("auth/reset-password", "routes/auth.reset-password.tsx"),
     route("auth/verified", "routes/auth.verified.tsx"),
@@ -43,6 +44,8 @@ export default [
     route("page-content-history", "routes/admin/page-content-history.ts"),
     route("upload-names", "routes/admin/upload-names.ts"),
     route("export/:dataset", "routes/admin/export.ts"),
+    // Answers a new batch's codes as a CSV or PDF file: the only time they exist in clear.
+    route("download-codes/generate", "routes/admin/download-codes-generate.ts"),
   ]),
   // Public resource routes: the form endpoints, the feeds for search engines and calendars.
   route("api/send-contact-email", "routes/api.send-contact-email.ts"),

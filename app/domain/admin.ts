@@ -25,6 +25,7 @@ export type AdminIcon =
   | "home"
   | "user"
   | "calendar"
+  | "ticket"
   | "shopping-bag"
   | "image"
   | "file-text"
@@ -136,6 +137,14 @@ export const BUSINESS_SCREENS: readonly AdminScreen[] = [
     description: "Codes fans type in the cart: percent or amount off, with their uses and revenue.",
     icon: "percent",
     // Each code's revenue is money: like the orders, for Admin privileges (decision 014).
+    privileged: true,
+  },
+  {
+    path: "download-codes",
+    title: "Download Codes",
+    description: "Single-use codes for a digital item: print cards, see redemptions, revoke.",
+    icon: "ticket",
+    // Redemptions name fans by their e-mail address: personal data (decision 014).
     privileged: true,
   },
   {

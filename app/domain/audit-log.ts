@@ -23,6 +23,7 @@ export const AUDIT_SCREENS: readonly AuditScreen[] = [
   { key: "events", title: "Events", entities: ["events"] },
   { key: "shop", title: "Shop", entities: ["shop_items"] },
   { key: "discounts", title: "Discount Codes", entities: ["discount_codes"] },
+  { key: "download-codes", title: "Download Codes", entities: ["download_code_batches"] },
   { key: "orders", title: "Orders", entities: ["orders"] },
   { key: "messages", title: "Messages", entities: ["contact_messages"] },
   { key: "subscribers", title: "Subscribers", entities: ["newsletter_subscribers"] },

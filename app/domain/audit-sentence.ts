@@ -31,6 +31,7 @@ const NOUNS: Record<string, [string, string]> = {
   events: ["event", "events"],
   shop_items: ["product", "products"],
   discount_codes: ["discount code", "discount codes"],
+  download_code_batches: ["batch of download codes", "batches of download codes"],
   theme_settings: ["theme", "themes"],
 };
 

@@ -36,6 +36,8 @@ export const DISCOUNT_FORM_MESSAGES = {
   codeRequired: "Code is required",
   codeLength: `A discount code has ${DISCOUNT_CODE_MIN_LENGTH} to ${DISCOUNT_CODE_MAX_LENGTH} letters and digits`,
   duplicate: "This discount code already exists. Please choose another.",
+  usesBelowTaken:
+    "This code has already been used (or is held by open checkouts) more times than that. Please enter a higher number of uses.",
   kind: "Please choose percent or fixed amount",
   percent: "A percent discount is a number from 1 to 100",
   fixed: `A fixed discount is an amount above $0.00 and at most ${formatPrice(MAX_ORDER_TOTAL)}`,

@@ -114,6 +114,13 @@ describe("discount codes", () => {
     await drawer.getByRole("button", { name: "Apply" }).click();
     await line.waitFor();
 
+    // Leaving the payment step to edit the address and coming back keeps the code
+    // (checked again by the server for the address).
+    await drawer.getByRole("button", { name: "Edit e-mail address" }).click();
+    await drawer.getByRole("button", { name: "Continue to Payment" }).click();
+    await line.waitFor();
+    expect(await total.innerText()).toBe(`$${(before - off).toFixed(2)}`);
+
     await drawer.getByRole("button", { name: "Complete demo payment" }).click();
     await waitForNewToast(page, "Payment Successful!");
   });

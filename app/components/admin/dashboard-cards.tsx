@@ -11,6 +11,7 @@ import {
   LayoutList,
   Link as LinkIcon,
   Percent,
+  Ticket,
   Mail,
   MailCheck,
   Palette,
@@ -48,6 +49,7 @@ export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   "mail-check": MailCheck,
   history: History,
   percent: Percent,
+  ticket: Ticket,
 };
 
 /**

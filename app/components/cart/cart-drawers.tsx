@@ -65,6 +65,8 @@ export default function CartDrawers() {
   const revalidator = useRevalidator();
   const [view, setView] = useState<View>("cart");
   const [email, setEmail] = useState("");
+  // An applied discount code, kept while the buyer goes back to edit the address.
+  const [discountCode, setDiscountCode] = useState<string | null>(null);
   const [addressDraft, setAddressDraft] = useState<ShippingAddressDraft>(EMPTY_ADDRESS);
   const [shippingAddress, setShippingAddress] = useState<ShippingAddress | null>(null);
   const [provider, setProvider] = useState<"paypal" | "demo" | null>(null);
@@ -117,6 +119,7 @@ export default function CartDrawers() {
 
   function handlePurchased(purchase: RecordedPurchase) {
     clearCart();
+    setDiscountCode(null);
     closeCartDrawer();
     setView("cart");
     // Stock and purchase counts have changed: the shop page reads them again.
@@ -240,6 +243,8 @@ export default function CartDrawers() {
               onEditAddress={() => setView("address")}
               step={steps}
               steps={steps}
+              rememberedCode={discountCode}
+              onDiscountCodeChange={setDiscountCode}
             />
           )}
         </div>

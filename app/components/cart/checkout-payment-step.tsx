@@ -5,7 +5,9 @@ import { cartTotals, lineTotal, type Cart } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
 import { formatShippingAddress, type ShippingAddress } from "~/domain/shipping-address";
 import {
+  CheckoutError,
   fetchProviderConfig,
+  previewDiscount,
   type ProviderConfig,
   type DiscountPreview,
   type RecordedPurchase,
@@ -26,6 +28,13 @@ export interface CheckoutPaymentStepProps {
   onEditAddress?: () => void;
   step?: number;
   steps?: number;
+  /**
+   * The code applied before the buyer left this step (to edit the address, say): it is
+   * checked again on return, since the address or cart may have changed.
+   */
+  rememberedCode?: string | null;
+  /** The applied code (or null), for the drawer to remember across steps. */
+  onDiscountCodeChange?: (code: string | null) => void;
 }
 
 type ConfigState =
@@ -41,13 +50,52 @@ export function CheckoutPaymentStep({
   onEditAddress,
   step = 2,
   steps = 2,
+  rememberedCode = null,
+  onDiscountCodeChange,
 }: CheckoutPaymentStepProps) {
   const [configState, setConfigState] = useState<ConfigState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   const { total } = cartTotals(cart);
   // A code the server accepted for this cart; the order is created with it.
-  const [discount, setDiscount] = useState<DiscountPreview | null>(null);
+  const [discount, setDiscountState] = useState<DiscountPreview | null>(null);
   const discountCode = discount?.code ?? null;
+  const [recheck, setRecheck] = useState<{ busy: boolean; error?: string }>({
+    busy: Boolean(rememberedCode),
+  });
+  const setDiscount = (applied: DiscountPreview | null) => {
+    setDiscountState(applied);
+    onDiscountCodeChange?.(applied?.code ?? null);
+  };
+
+  // Back on this step with a code applied before: the server checks it again for this
+  // address and cart; a refusal shows its message under the field.
+  useEffect(() => {
+    if (!rememberedCode) return;
+    let cancelled = false;
+    previewDiscount(cart, email, rememberedCode).then(
+      (applied) => {
+        if (cancelled) return;
+        setDiscountState(applied);
+        setRecheck({ busy: false });
+      },
+      (failure: unknown) => {
+        if (cancelled) return;
+        onDiscountCodeChange?.(null);
+        setRecheck({
+          busy: false,
+          error:
+            failure instanceof CheckoutError
+              ? failure.message
+              : "The discount code could not be checked. Please apply it again.",
+        });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Once, when the step opens: later changes go through the field.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -139,7 +187,14 @@ export function CheckoutPaymentStep({
           </span>
         </div>
         <div className="mt-4 border-t border-border/60 pt-4">
-          <DiscountCodeField cart={cart} email={email} applied={discount} onChange={setDiscount} />
+          <DiscountCodeField
+            cart={cart}
+            email={email}
+            applied={discount}
+            onChange={setDiscount}
+            checking={recheck.busy}
+            initialError={recheck.error}
+          />
         </div>
       </div>
 

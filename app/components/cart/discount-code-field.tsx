@@ -18,19 +18,32 @@ export interface DiscountCodeFieldProps {
   email: string;
   applied: DiscountPreview | null;
   onChange: (applied: DiscountPreview | null) => void;
+  /** A remembered code is being checked again: Apply waits. */
+  checking?: boolean;
+  /** Why a remembered code no longer applies. */
+  initialError?: string;
 }
 
-export function DiscountCodeField({ cart, email, applied, onChange }: DiscountCodeFieldProps) {
+export function DiscountCodeField({
+  cart,
+  email,
+  applied,
+  onChange,
+  checking = false,
+  initialError,
+}: DiscountCodeFieldProps) {
   const id = useId();
   const [typed, setTyped] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [ownError, setError] = useState<string | null | undefined>();
+  // The re-check's message until the buyer applies something themselves.
+  const error = ownError === undefined ? initialError : (ownError ?? undefined);
   const [busy, setBusy] = useState(false);
 
   async function apply(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    setError(undefined);
+    setError(null);
     try {
       onChange(await previewDiscount(cart, email, typed));
       setTyped("");
@@ -79,8 +92,13 @@ export function DiscountCodeField({ cart, email, applied, onChange }: DiscountCo
               spellCheck={false}
               className="min-w-0 flex-1"
             />
-            <Button type="submit" variant="outline" disabled={busy} aria-busy={busy}>
-              {busy ? <Loader2 aria-hidden className="animate-spin" /> : null}
+            <Button
+              type="submit"
+              variant="outline"
+              disabled={busy || checking}
+              aria-busy={busy || checking}
+            >
+              {busy || checking ? <Loader2 aria-hidden className="animate-spin" /> : null}
               Apply
             </Button>
           </div>

@@ -115,8 +115,8 @@ describe("the admin route table", () => {
     expect(paths).toContain("/admin");
     for (const screen of ADMIN_SCREENS) expect(paths).toContain(`/admin/${screen.path}`);
     // layout + dashboard (index) + one per screen + the page-content history, the
-    // upload names and the CSV export resource routes
-    expect(enumerated).toHaveLength(ADMIN_SCREENS.length + 5);
+    // upload names, the CSV export and the download-code generation resource routes
+    expect(enumerated).toHaveLength(ADMIN_SCREENS.length + 6);
   });
 });
 
@@ -282,6 +282,8 @@ describe("which admin routes need Admin privileges", () => {
     expect(privileged.sort()).toEqual([
       "/admin/audit-log",
       "/admin/discounts",
+      "/admin/download-codes",
+      "/admin/download-codes/generate",
       "/admin/export/orders",
       "/admin/export/subscribers",
       "/admin/messages",

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -357,6 +358,11 @@ export const shopItems = pgTable(
     downloadExpiryDays: integer().notNull().default(30),
     /** Null means stock is not tracked for this item. */
     inventoryCount: integer(),
+    /**
+     * A CD or vinyl item's digital twin: buying the record also mails a download code
+     * for this item (issue 23).
+     */
+    digitalTwinId: uuid().references((): AnyPgColumn => shopItems.id, { onDelete: "set null" }),
     isVisible: boolean().notNull().default(true),
     isFeatured: boolean().notNull().default(false),
     orderIndex: orderIndex(),
@@ -539,6 +545,52 @@ export const discountCodeUses = pgTable(
     ),
     index("discount_code_uses_code_email").on(t.discountCodeId, t.email),
     index("discount_code_uses_status_expiry").on(t.status, t.expiresAt),
+  ],
+);
+
+/** A batch of download codes the artist generated for one digital item (issue 23). */
+export const downloadCodeBatches = pgTable(
+  "download_code_batches",
+  {
+    id: id(),
+    shopItemId: uuid()
+      .notNull()
+      .references(() => shopItems.id, { onDelete: "cascade" }),
+    label: text().notNull(),
+    /** "artist": generated in the back office; "twin": one code mailed with a record. */
+    source: text().notNull().default("artist"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("download_code_batches_source", sql`${t.source} in ('artist', 'twin')`),
+    index("download_code_batches_item").on(t.shopItemId),
+  ],
+);
+
+/**
+ * One single-use download code. Only its SHA-256 is stored: the code itself exists on
+ * the artist's printed cards and CSV, never here.
+ */
+export const downloadCodes = pgTable(
+  "download_codes",
+  {
+    id: id(),
+    batchId: uuid()
+      .notNull()
+      .references(() => downloadCodeBatches.id, { onDelete: "cascade" }),
+    codeHash: text().notNull().unique(),
+    status: text().notNull().default("unused"),
+    /** Lower case; who redeemed it. */
+    redeemedEmail: text(),
+    redeemedAt: timestamp({ withTimezone: true }),
+    /** The free order a redemption is recorded as, so its download links work as any. */
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("download_codes_status", sql`${t.status} in ('unused', 'redeemed', 'revoked')`),
+    index("download_codes_batch_status").on(t.batchId, t.status),
   ],
 );
 

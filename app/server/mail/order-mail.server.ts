@@ -227,3 +227,23 @@ export function orderShippedMail(input: {
     action: { label: "Visit the shop", url: `${input.siteUrl}/shop` },
   });
 }
+
+/** The answer to a redeemed download code: the item's links, its limit and expiry. */
+export function redeemedCodeMail(input: {
+  to: string;
+  title: string;
+  downloads: readonly MailDownload[];
+  siteUrl: string;
+}): MailMessage {
+  return renderMail({
+    to: input.to,
+    subject: `Your download: ${input.title}`,
+    heading: "Your music is ready",
+    paragraphs: [
+      `Thank you for redeeming your download code for "${input.title}".`,
+      `Your download ${input.downloads.length === 1 ? "link is" : "links are"} below. ${linkRules(input.downloads)} Each PDF is licensed to you and carries your e-mail address.`,
+    ],
+    links: downloadLinks(input.downloads),
+    footer: `${SITE_NAME} · Lost your links? ${input.siteUrl}${RECOVER_PATH}`,
+  });
+}

@@ -147,4 +147,22 @@ describe.each(await testDatabaseKinds())("discount codes for people on %s", (kin
       "discount_codes.create",
     ]);
   });
+  it("refuses a number of uses below the uses taken beside its field, in plain words", async () => {
+    const [code] = await readDiscountCodeRows(t.db).then((rows) =>
+      rows.filter((r) => r.code === "REVENUE10"),
+    );
+    expect(code!.usesTaken).toBe(2);
+    const failure = await refuseDuplicateCode(() =>
+      discountCodeService.update(t.db, ACTOR, code!.id, { maxUses: 1 }),
+    ).catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      message: DISCOUNT_FORM_MESSAGES.usesBelowTaken,
+      status: 409,
+      field: "maxUses",
+    });
+    // At the uses taken is allowed.
+    await refuseDuplicateCode(() =>
+      discountCodeService.update(t.db, ACTOR, code!.id, { maxUses: 2 }),
+    );
+  });
 });

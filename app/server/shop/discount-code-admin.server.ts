@@ -55,13 +55,30 @@ export function readDiscountItemChoices(db: Executor): Promise<{ id: string; tit
     .orderBy(shopItems.title);
 }
 
-/** A code that is taken reads as such, beside the code field. */
+/** The CHECK constraint a database error names, looked for down its causes. */
+function violatedConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === "string") return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * A code that is taken reads as such, beside the code field; a number of uses below
+ * the uses already taken (the CHECK `discount_codes_uses`) beside that field.
+ */
 export async function refuseDuplicateCode<R>(save: () => Promise<R>): Promise<R> {
   try {
     return await save();
   } catch (error) {
     if (pgErrorCode(error) === "23505") {
       throw new Conflict(DISCOUNT_FORM_MESSAGES.duplicate, "code");
+    }
+    if (pgErrorCode(error) === "23514" && violatedConstraint(error) === "discount_codes_uses") {
+      throw new Conflict(DISCOUNT_FORM_MESSAGES.usesBelowTaken, "maxUses");
     }
     throw error;
   }
