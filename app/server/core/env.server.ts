@@ -128,6 +128,10 @@ const envSchema = z
      */
     IMAGE_CACHE_MAX_MB: megabytesSetting(IMAGE_CACHE_DEFAULT_MAX_MB),
     TRUST_PROXY: trustProxy.default(false),
+    /** Days the analytics keep raw events (issue 25); the daily totals are kept for good. */
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(3).max(3660).default(30),
+    /** "off": no beacon on the pages and no counting at all. */
+    ANALYTICS: flag.default(true),
     /** S3-compatible object storage (docs/decisions/022); without it, files live in DATA_DIR. */
     S3_ENDPOINT: optionalText.pipe(z.url().optional()),
     S3_REGION: optionalText.transform((v) => v ?? "us-east-1"),
