@@ -40,7 +40,8 @@ export type AdminIcon =
   | "inbox"
   | "mail-check"
   | "history"
-  | "percent";
+  | "percent"
+  | "chart";
 
 /** The 13 link cards of the dashboard, in the spec's order. */
 export const DASHBOARD_CARDS: readonly AdminScreen[] = [
@@ -136,6 +137,14 @@ export const BUSINESS_SCREENS: readonly AdminScreen[] = [
     description: "Codes fans type in the cart: percent or amount off, with their uses and revenue.",
     icon: "percent",
     // Each code's revenue is money: like the orders, for Admin privileges (decision 014).
+    privileged: true,
+  },
+  {
+    path: "analytics",
+    title: "Analytics",
+    description: "Visitors, sources, plays, ticket clicks and sales: counted without cookies.",
+    icon: "chart",
+    // Sales and revenue by source are money: for Admin privileges (decision 014).
     privileged: true,
   },
   {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import {
   ArrowUpRight,
   Calendar,
+  ChartColumn,
   FileText,
   History,
   Home,
@@ -48,6 +49,7 @@ export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   "mail-check": MailCheck,
   history: History,
   percent: Percent,
+  chart: ChartColumn,
 };
 
 /**

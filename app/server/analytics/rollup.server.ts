@@ -91,7 +91,7 @@ export async function rollUpDays(db: Database, from: string, to: string, timeZon
       set events = excluded.events, visitors = excluded.visitors, value = excluded.value`);
   await db.execute(sql`
     insert into analytics_hourly (hour, kind, events, visitors)
-    select date_trunc('hour', occurred_at), kind, count(*)::int,
+    select date_trunc('hour', occurred_at at time zone 'UTC') at time zone 'UTC', kind, count(*)::int,
            count(distinct nullif(visitor, ''))::int
     from analytics_events
     where occurred_at >= ${start}::timestamptz and occurred_at < ${end}::timestamptz
