@@ -50,7 +50,7 @@ const { createContentSecurityPolicy, nonceSource } = await import("./app/server/
 const { createPageCache } = await import("./app/server/http/page-cache.server");
 const { requestedHostWith, clientAddressWith } =
   await import("./app/server/http/requested-host.server");
-const { createAnalyticsIntake } = await import("./app/server/analytics/intake.server");
+const { createAnalyticsIntake, dropBeacon } = await import("./app/server/analytics/intake.server");
 const { startAnalyticsRollup } = await import("./app/server/analytics/rollup.server");
 const { megabytes } = await import("./app/domain/byte-lru");
 const { createSecurityHeaders } = await import("./app/server/http/security-headers.server");
@@ -179,6 +179,7 @@ const stopAnalyticsRollup = env.ANALYTICS
   ? startAnalyticsRollup(database.db, {
       timeZone: env.SITE_TIME_ZONE,
       retentionDays: env.ANALYTICS_RETENTION_DAYS,
+      everyMs: env.ANALYTICS_ROLLUP_SECONDS * 1000,
     })
   : () => {};
 
@@ -189,7 +190,7 @@ const stopAnalyticsRollup = env.ANALYTICS
  */
 function answerRequest(req: IncomingMessage, res: ServerResponse) {
   // Beacons are not logged: a line per page view would only repeat the page's own.
-  if (analytics?.handle(req, res)) return;
+  if (analytics ? analytics.handle(req, res) : dropBeacon(req, res)) return;
   if (pageCache) {
     const started = logsRequests ? process.hrtime.bigint() : 0n;
     let answered = false;

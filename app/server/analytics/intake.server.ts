@@ -280,6 +280,17 @@ export function createAnalyticsIntake(options: AnalyticsIntakeOptions) {
 
 export type AnalyticsIntake = ReturnType<typeof createAnalyticsIntake>;
 
+/** With the analytics off (ANALYTICS=off), the pages' beacons still get their 204. */
+export function dropBeacon(req: IncomingMessage, res: ServerResponse): boolean {
+  const url = req.url ?? "";
+  if (url !== BEACON_PATH && !url.startsWith(`${BEACON_PATH}?`)) return false;
+  res.statusCode = 204;
+  res.setHeader("Connection", "close");
+  res.end();
+  req.destroy();
+  return true;
+}
+
 /** Kinds recorded by the server itself (never accepted from a beacon). */
 export type ServerEventKind = Extract<
   EventKind,

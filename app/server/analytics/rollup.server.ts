@@ -136,8 +136,7 @@ export async function runAnalyticsRollup(db: Database, options: RollupOptions) {
 /** Every minute, on one instance at a time: the dashboard is at most a minute behind. */
 export function startAnalyticsRollup(
   db: Database,
-  options: Omit<RollupOptions, "now">,
-  everyMs = 60_000,
+  { everyMs = 60_000, ...options }: Omit<RollupOptions, "now"> & { everyMs?: number },
 ): () => void {
   const run = () =>
     runExclusively(db, "analytics-rollup", () => runAnalyticsRollup(db, options)).catch(
