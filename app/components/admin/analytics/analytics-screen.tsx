@@ -246,13 +246,20 @@ function VisitorsChart({ points }: { points: ChartPoint[] }) {
       </svg>
       <div aria-hidden="true" className="flex justify-between text-xs text-muted-foreground">
         <span>{first}</span>
-        <span>
-          <span className="mr-1 inline-block h-2 w-3 bg-primary/60" /> Visitors
-          <span className="ml-3 mr-1 inline-block h-0.5 w-3 bg-foreground align-middle" /> Page
-          views · highest {top}
-        </span>
         <span>{last}</span>
       </div>
+      <p
+        aria-hidden="true"
+        className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground"
+      >
+        <span>
+          <span className="mr-1 inline-block h-2 w-3 bg-primary/60" /> Visitors
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-0.5 w-3 bg-foreground align-middle" /> Page views
+        </span>
+        <span>Highest: {top}</span>
+      </p>
       <table className="sr-only">
         <caption>Visitors and page views</caption>
         <thead>
