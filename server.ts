@@ -48,7 +48,10 @@ const { shedLoad } = await import("./app/server/http/load-shedding.server");
 const { precompressedAssets } = await import("./app/server/http/static-assets.server");
 const { createContentSecurityPolicy, nonceSource } = await import("./app/server/http/csp.server");
 const { createPageCache } = await import("./app/server/http/page-cache.server");
-const { requestedHostWith } = await import("./app/server/http/requested-host.server");
+const { requestedHostWith, clientAddressWith } =
+  await import("./app/server/http/requested-host.server");
+const { createAnalyticsIntake, dropBeacon } = await import("./app/server/analytics/intake.server");
+const { startAnalyticsRollup } = await import("./app/server/analytics/rollup.server");
 const { megabytes } = await import("./app/domain/byte-lru");
 const { createSecurityHeaders } = await import("./app/server/http/security-headers.server");
 const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.server");
@@ -161,12 +164,33 @@ const pageCache =
       })
     : null;
 
+// Cookieless analytics (issue 25): the beacon is answered here too, ahead of Express,
+// and its events are written in batches; the totals are rolled up by one instance.
+const analytics = env.ANALYTICS
+  ? createAnalyticsIntake({
+      db: database.db,
+      timeZone: env.SITE_TIME_ZONE,
+      ownHosts: [new URL(env.SITE_URL).hostname, env.SITE_PRODUCTION_HOST ?? ""].filter(Boolean),
+      clientAddress: clientAddressWith(app.get("trust proxy fn")),
+      requestedHost: requestedHostWith(app.get("trust proxy fn")),
+    })
+  : null;
+const stopAnalyticsRollup = env.ANALYTICS
+  ? startAnalyticsRollup(database.db, {
+      timeZone: env.SITE_TIME_ZONE,
+      retentionDays: env.ANALYTICS_RETENTION_DAYS,
+      everyMs: env.ANALYTICS_ROLLUP_SECONDS * 1000,
+    })
+  : () => {};
+
 /**
  * Node's request listener. A kept page is answered here, before Express: under a crowd
  * nearly every request is one, and Express's router and the layers below it (nonce,
  * compression, the security headers' middleware) only cost it (issue 28).
  */
 function answerRequest(req: IncomingMessage, res: ServerResponse) {
+  // Beacons are not logged: a line per page view would only repeat the page's own.
+  if (analytics ? analytics.handle(req, res) : dropBeacon(req, res)) return;
   if (pageCache) {
     const started = logsRequests ? process.hrtime.bigint() : 0n;
     let answered = false;
@@ -385,9 +409,11 @@ async function shutdown(signal: string) {
   stopSnapshotHandler();
   stopUploadCleanup();
   stopImageVariantCachePruner();
+  stopAnalyticsRollup();
   publishSiteChangesWith(null);
   server.close(async () => {
     try {
+      await analytics?.stop();
       await siteChangeBus?.stop();
       await database.close();
     } finally {

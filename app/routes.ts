@@ -19,6 +19,7 @@ export default [
     route("events", "routes/events.tsx"),
     route("shop", "routes/shop.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("privacy", "routes/privacy.tsx"),
     route("auth", "routes/auth.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
     // server.ts streams a valid link's file; this page explains one that no longer works.

@@ -81,6 +81,8 @@ interface LoadJob {
   /** The server's process, whose CPU time is read over the measured window. */
   serverPid: number;
   clockTicks: number;
+  /** A wrk Lua script (wrk only): the analytics beacon's POSTs. */
+  script?: string;
 }
 
 interface LoadResult {
@@ -598,6 +600,7 @@ function runWrk(plan: Plan, wrk: string, job: LoadJob, seconds: number) {
     `-c${job.connections}`,
     `-d${seconds}s`,
     "--latency",
+    ...(job.script ? ["-s", job.script] : []),
     ...headerArgs,
     job.url,
   ]);
@@ -799,7 +802,11 @@ async function main() {
 
   try {
     // Two databases, as PGlite belongs to one process; both are seeded with the same demo.
-    cachedApp = await startApp(plan, "cached", path.join(tmp, "data-cached"));
+    // TRUST_PROXY=1: the beacon bench's visitors come from many addresses (X-Forwarded-For).
+    cachedApp = await startApp(plan, "cached", path.join(tmp, "data-cached"), {
+      TRUST_PROXY: "1",
+      ANALYTICS_ROLLUP_SECONDS: "5",
+    });
     uncachedApp = await startApp(plan, "uncached", path.join(tmp, "data-uncached"), {
       PAGE_CACHE: "off",
     });
@@ -964,6 +971,14 @@ async function main() {
     console.log(
       "  (Total Blocking Time is not measured here: Lighthouse mobile, median of 3 runs, as in issue 28.)",
     );
+
+    if (wrk) {
+      await benchBeacon({ plan, wrk, tmp, clockTicks, app: cachedApp });
+    } else {
+      console.log(
+        "\nAnalytics beacon (issue 25): not measured, it needs wrk (POSTs from a Lua script).",
+      );
+    }
   } finally {
     await stop(staticServer?.child);
     await stop(uncachedApp?.child);
@@ -976,6 +991,78 @@ async function main() {
     console.log("\nMemory and start-up (issue 29)…");
     await runMemoryBench();
   }
+}
+
+/**
+ * The analytics beacon (issue 25): POST /api/event from many visitors (each request
+ * another X-Forwarded-For address, so the in-memory rate limit does not cut the load
+ * short and every beacon is hashed, classified and buffered for the batched write),
+ * alone, then at the same time as a crowd on the kept home page; and the kept page's
+ * throughput alone just before, to compare.
+ */
+async function benchBeacon(options: {
+  plan: Plan;
+  wrk: string;
+  tmp: string;
+  clockTicks: number;
+  app: { baseUrl: string; child: ChildProcess };
+}) {
+  const { plan, wrk, tmp, clockTicks, app } = options;
+  const script = path.join(tmp, "beacon.lua");
+  await writeFile(
+    script,
+    [
+      'wrk.method = "POST"',
+      `wrk.body = '{"k":"pageview","u":"/?utm_source=bench","r":"https://news.example/"}'`,
+      'wrk.headers["Content-Type"] = "text/plain"',
+      'wrk.headers["User-Agent"] = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"',
+      "local n = 0",
+      "request = function()",
+      "  n = n + 1",
+      '  wrk.headers["X-Forwarded-For"] = "10." .. (n % 250) .. "." .. (math.floor(n / 250) % 250) .. "." .. (math.floor(n / 62500) % 250)',
+      "  return wrk.format()",
+      "end",
+      "",
+    ].join("\n"),
+  );
+  const half = Math.max(1, Math.floor(CONNECTIONS / 2));
+  const job = (url: string, connections: number, extra: Partial<LoadJob> = {}): LoadJob => ({
+    url,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    connections,
+    headers: BROWSER_HEADERS,
+    serverPid: app.child.pid!,
+    clockTicks,
+    ...extra,
+  });
+  const beaconJob = (connections: number) =>
+    job(`${app.baseUrl}/api/event`, connections, { script, headers: {} });
+  const beaconAlone = await generateLoadWithWrk(plan, wrk, beaconJob(CONNECTIONS));
+  const pageAlone = await generateLoadWithWrk(plan, wrk, job(`${app.baseUrl}/`, half));
+  const [beaconMixed, pageMixed] = await Promise.all([
+    generateLoadWithWrk(plan, wrk, beaconJob(half)),
+    generateLoadWithWrk(plan, wrk, job(`${app.baseUrl}/`, half)),
+  ]);
+  const rate = (r: LoadResult) => Math.round(r.ok / r.seconds);
+  const line = (label: string, r: LoadResult) =>
+    console.log(
+      `  ${label.padEnd(44)} ${String(rate(r)).padStart(7)} req/s  p99 ${ms(r.p99Ms).padStart(9)}` +
+        `  non-2xx ${r.non2xx}  errors ${r.errors}`,
+    );
+  console.log(
+    "\nAnalytics beacon (issue 25), on the cached app, every beacon from another address:",
+  );
+  line(`beacon alone (${CONNECTIONS} connections)`, beaconAlone);
+  line(`kept page / alone (${half} connections)`, pageAlone);
+  line(`beacon with the page (${half} connections)`, beaconMixed);
+  line(`kept page / with the beacon (${half} connections)`, pageMixed);
+  const goal = 3000;
+  console.log(
+    `  beacon >= ${goal} req/s on one instance: ${rate(beaconAlone) >= goal ? "ok" : "below the goal"}; ` +
+      `the kept page keeps ${percent(ratio(rate(pageMixed), rate(pageAlone)))} of its rate alone while ` +
+      "sharing the server's core with the beacon (both generators share the other core).",
+  );
 }
 
 function loadAverage() {

@@ -1,4 +1,5 @@
 import { CalendarDays, CalendarPlus, Clock, MapPin, PlayCircle, Ticket } from "lucide-react";
+import { sendEvent } from "~/lib/analytics";
 import { cn } from "~/lib/cn";
 import {
   eventDateBadge,
@@ -129,6 +130,7 @@ export function EventCard({
           {!past && !cancelled && event.ticketUrl && (
             <a
               href={event.ticketUrl}
+              onClick={() => sendEvent({ k: "ticket_click", s: event.title })}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonVariants({ size: "sm" })}

@@ -58,6 +58,9 @@ function FooterFrame({ tagline, children }: { tagline: string; children: React.R
             <Link to="/contact" className="hover:text-primary">
               Contact
             </Link>
+            <Link to="/privacy" className="hover:text-primary">
+              Privacy
+            </Link>
           </nav>
         </div>
         <div className="md:justify-self-end">{children}</div>

@@ -3,9 +3,11 @@
  * autoplay when the video has an id, a plain <video> for a file, or "No video
  * source available". Closing it calls onClose, where the caller clears its selection.
  */
+import { useEffect } from "react";
 import { VideoOff } from "lucide-react";
 import { videoEmbedUrl, videoSource, type DialogVideoData } from "~/domain/video";
 import { Dialog } from "./ui/dialog";
+import { sendEvent } from "~/lib/analytics";
 
 export type DialogVideo = DialogVideoData;
 
@@ -16,6 +18,11 @@ export interface VideoDialogProps {
 }
 
 export function VideoDialog({ video, onClose }: VideoDialogProps) {
+  // Opening the player is the play (an embed cannot tell us more without its API).
+  const title = video?.title;
+  useEffect(() => {
+    if (title) sendEvent({ k: "video_play", s: title });
+  }, [title]);
   return (
     <Dialog
       open={video !== null}

@@ -7,6 +7,7 @@
  * Whether the cart drawer is open lives in ./cart-drawer-state.ts: every page's nav
  * needs that, and only the shop needs the cart's rules.
  */
+import { sendEvent } from "./analytics";
 import { useSyncExternalStore } from "react";
 import {
   CART_STORAGE_KEY,
@@ -131,7 +132,10 @@ export function addProductToCart(
 ) {
   const carted = "artist" in product ? toCartProduct(product) : product;
   const change = addToCart(readCart(), carted, format, new Date(), chosenPrice);
-  if (change.changed) writeCart(change.cart);
+  if (change.changed) {
+    writeCart(change.cart);
+    sendEvent({ k: "add_to_cart", s: carted.title });
+  }
   return change;
 }
 

@@ -4,6 +4,8 @@ import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/api.
 import { getDb } from "~/server/db/database.server";
 import { CHECKOUT_RATE_LIMIT, createProviderOrder } from "~/server/shop/orders.server";
 import { getPaymentProvider } from "~/server/shop/payments/index.server";
+import { recordCheckoutStarted } from "~/server/analytics/server-events.server";
+import { getEnv } from "~/server/core/env.server";
 import { hitRateLimit, rateLimitKey } from "~/server/db/rate-limit.server";
 
 /**
@@ -21,7 +23,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       CHECKOUT_RATE_LIMIT,
     );
     if (!limit.allowed) return json({ error: ORDER_MESSAGES.tooManyCheckouts }, 429);
-    return json(await createProviderOrder(db, getPaymentProvider(), await readJson(request)));
+    const created = await createProviderOrder(db, getPaymentProvider(), await readJson(request));
+    await recordCheckoutStarted(
+      db,
+      { headers: request.headers, url: request.url, clientAddress: context.clientAddress },
+      created.orderID,
+      getEnv().SITE_TIME_ZONE,
+    );
+    return json(created);
   });
 }
 

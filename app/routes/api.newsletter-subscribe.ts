@@ -14,6 +14,7 @@ import {
 } from "~/server/http/api.server";
 import { logger } from "~/server/core/logger.server";
 import { NEWSLETTER_RATE_LIMIT, subscribeToNewsletter } from "~/server/audience/newsletter.server";
+import { recordNewsletterSignup } from "~/server/analytics/server-events.server";
 import { hitRateLimit, rateLimitKey } from "~/server/db/rate-limit.server";
 
 type Outcome = "subscribed" | "already" | "invalid" | "error";
@@ -44,6 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer("error", { error: NEWSLETTER_TEXT.failedDescription }, 429);
     }
     const outcome = await subscribeToNewsletter(db, body, { siteUrl: getEnv().SITE_URL });
+    if (outcome.status === "subscribed") {
+      await recordNewsletterSignup(
+        db,
+        { headers: request.headers, url: request.url, clientAddress: context.clientAddress },
+        getEnv().SITE_TIME_ZONE,
+      );
+    }
     return outcome.status === "subscribed"
       ? answer("subscribed", { success: true }, 200)
       : answer("already", { error: NEWSLETTER_TEXT.alreadySubscribed }, 200);

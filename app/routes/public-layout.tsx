@@ -7,6 +7,7 @@ import { ShopSkeleton } from "~/components/shop/shop-skeleton";
 import { openCartDrawer } from "~/lib/cart-drawer-state";
 import { PageSkeleton } from "~/components/page-skeletons";
 import { loadSiteShell } from "~/server/content/site.server";
+import { usePageViews } from "~/lib/analytics";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadSiteShell(request);
@@ -15,6 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   // While another page's data loads, that page's skeleton stands in (spec §2).
   const navigation = useNavigation();
+  // The cookieless counter (issue 25): one beacon per page shown.
+  usePageViews();
   const location = useLocation();
   const pendingPath =
     navigation.state === "loading" && navigation.location.pathname !== location.pathname

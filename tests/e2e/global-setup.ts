@@ -140,6 +140,8 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     SITE_URL: baseUrl,
     LOG_LEVEL: "warn",
+    // Analytics totals a few seconds behind, not a minute (tests/e2e/analytics.e2e.ts).
+    ANALYTICS_ROLLUP_SECONDS: "2",
     BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
     SMTP_URL: smtp.url,
     ADMIN_EMAIL: E2E_ADMIN_EMAIL,

@@ -41,6 +41,8 @@ export interface OpenPageOptions {
   initScript?: { fn: (arg: string) => void; arg: string };
   /** false: a browser with JavaScript off (progressive enhancement); no hydration to wait for. */
   javaScript?: boolean;
+  /** More of the context's settings (a user agent, headers every request sends). */
+  context?: BrowserContextOptions;
 }
 
 export interface OpenedPage {
@@ -313,6 +315,7 @@ export function setupBrowser(options: { baseUrl?: string } = {}): BrowserSession
         ...VIEWPORTS[options.viewport ?? "desktop"],
         baseURL: baseUrl,
         javaScriptEnabled: javaScript,
+        ...options.context,
       });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import {
   ArrowUpRight,
   Calendar,
+  ChartColumn,
   FileText,
   History,
   Home,
@@ -50,6 +51,7 @@ export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   history: History,
   percent: Percent,
   ticket: Ticket,
+  chart: ChartColumn,
 };
 
 /**

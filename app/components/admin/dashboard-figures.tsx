@@ -6,7 +6,7 @@
  * two to a row, so the whole overview is on the first screen.
  */
 import { Link } from "react-router";
-import { HandCoins, Inbox, PackageMinus, PackageX, Receipt, Users } from "lucide-react";
+import { Eye, HandCoins, Inbox, PackageMinus, PackageX, Receipt, Users } from "lucide-react";
 import { formatPrice } from "~/domain/money";
 import type { PaidMoreFigures } from "~/domain/name-your-price";
 
@@ -18,13 +18,24 @@ export interface DashboardFiguresData {
   stock: { low: number; out: number } | null;
   subscribers?: number | null;
   paidMore?: PaidMoreFigures | null;
+  visitors?: number | null;
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export function DashboardFigures({ figures }: { figures: DashboardFiguresData }) {
-  const { sales, unhandledMessages, stock, subscribers, paidMore } = figures;
+  const { sales, unhandledMessages, stock, subscribers, paidMore, visitors } = figures;
   const items = [
+    visitors !== undefined && {
+      key: "visitors",
+      to: "/admin/analytics?period=7d",
+      icon: Eye,
+      value: visitors ?? "—",
+      label:
+        visitors === null
+          ? "Visitors could not be counted"
+          : `${plural(visitors, "visitor", "visitors")} in the last 7 days`,
+    },
     sales !== undefined && {
       key: "sales",
       to: "/admin/orders",

@@ -14,6 +14,8 @@ import {
 } from "~/domain/audio";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { sendEvent } from "~/lib/analytics";
+import { playOutcome } from "~/domain/analytics";
 
 /** Seconds the back/forward buttons jump (the player library's default, spec §9). */
 export const AUDIO_SKIP_SECONDS = 5;
@@ -27,6 +29,40 @@ const isSoundCloudLink = (url: string) => {
     return false;
   }
 };
+
+/**
+ * One play of a file track for the analytics: from its start to its end, to another
+ * track or to leaving the page; complete from 90 % heard, skipped under 10 %.
+ */
+function usePlayReport(title: string) {
+  const state = useRef({ playing: false, furthest: 0 });
+  const report = useRef({
+    started() {
+      if (state.current.playing) return;
+      state.current = { playing: true, furthest: 0 };
+    },
+    heard(seconds: number, duration: number) {
+      if (Number.isFinite(duration) && duration > 0) {
+        state.current.furthest = Math.max(state.current.furthest, seconds / duration);
+      }
+    },
+    finish(fraction?: number) {
+      if (!state.current.playing) return;
+      state.current.playing = false;
+      const outcome = playOutcome(fraction ?? state.current.furthest);
+      sendEvent({ k: "track_play", s: title, o: outcome, v: "file" });
+    },
+  });
+  useEffect(() => {
+    const finish = () => report.current.finish();
+    window.addEventListener("pagehide", finish);
+    return () => {
+      window.removeEventListener("pagehide", finish);
+      finish();
+    };
+  }, []);
+  return report.current;
+}
 
 export interface FileAudioPlayerProps {
   track: AudioTrack;
@@ -49,6 +85,7 @@ export function FileAudioPlayer({
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState<number | null>(track.duration);
   const url = track.audioUrl?.trim() ?? "";
+  const reportPlay = usePlayReport(track.title);
 
   // The element may have read its metadata (or failed) before React hydrated.
   useEffect(() => {
@@ -111,13 +148,20 @@ export function FileAudioPlayer({
           setStatus("error");
           setPlaying(false);
         }}
-        onPlay={() => setPlaying(true)}
+        onPlay={() => {
+          setPlaying(true);
+          reportPlay.started();
+        }}
         onPause={() => setPlaying(false)}
         onEnded={() => {
           setPlaying(false);
+          reportPlay.finish(1);
           onEnded();
         }}
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
+        onTimeUpdate={(e) => {
+          setTime(e.currentTarget.currentTime);
+          reportPlay.heard(e.currentTarget.currentTime, e.currentTarget.duration);
+        }}
       />
       {status === "error" ? (
         <div role="alert" className="rounded-xl border border-destructive/40 bg-destructive/5 p-5">

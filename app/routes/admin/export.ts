@@ -1,10 +1,12 @@
 /**
  * CSV downloads of the business view: /admin/export/orders (the orders screen's
- * filters in the query) and /admin/export/subscribers. No page of its own.
+ * filters in the query), /admin/export/subscribers and /admin/export/analytics
+ * (?table= one of the analytics screen's tables, with its period). No page of its own.
  */
 import { data } from "react-router";
 import type { Route } from "./+types/export";
 import type { CsvExport } from "~/domain/csv";
+import { exportAnalyticsCsv } from "~/server/analytics/reports.server";
 import { exportSubscribersCsv } from "~/server/audience/subscriber-export.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { AppError } from "~/server/core/errors.server";
@@ -13,6 +15,7 @@ import { getDb, type Database } from "~/server/db/database.server";
 import { exportOrdersCsv } from "~/server/shop/order-export.server";
 
 const EXPORTS: Record<string, (db: Database, params: URLSearchParams) => Promise<CsvExport>> = {
+  analytics: exportAnalyticsCsv,
   orders: exportOrdersCsv,
   subscribers: exportSubscribersCsv,
 };

@@ -274,12 +274,13 @@ describe("which admin routes need Admin privileges", () => {
     expect(undeclared).toEqual([]);
   });
 
-  it("are the orders, discounts, messages, subscribers and audit log screens and the exports", () => {
+  it("are the analytics, orders, discounts, messages, subscribers and audit log screens and the exports", () => {
     const privileged = enumerated
       .flatMap(concreteUrls)
       .map((u) => u.urlPath)
       .filter(needsAdminPrivileges);
     expect(privileged.sort()).toEqual([
+      "/admin/analytics",
       "/admin/audit-log",
       "/admin/discounts",
       "/admin/download-codes",

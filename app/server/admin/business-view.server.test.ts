@@ -208,6 +208,8 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
         subscribers: expect.any(Number),
         // No name-your-price copy sold in this database.
         paidMore: { sales: 0, paidMore: 0, paidMorePercent: null, averageExtra: null },
+        // No visit counted in this database (analytics, issue 25).
+        visitors: 0,
       });
       // Money and personal data only for Admin privileges (docs/decisions/014).
       expect(await readDashboardFigures(t.db, { hasAdminPrivileges: false, now })).toEqual({

@@ -14,6 +14,9 @@ import { orderLines, orders, shopItems } from "../db/schema.server";
 import { paidMoreFigures, type PaidMoreFigures } from "~/domain/name-your-price";
 import { countUnhandledMessages } from "../audience/messages-admin.server";
 import { countSubscribers } from "../audience/subscribers-admin.server";
+import { visitorsOfLastWeek } from "../analytics/reports.server";
+import { getEnv } from "../core/env.server";
+import { calendarDayIn } from "~/domain/time-zone";
 
 export const SALES_WINDOW_DAYS = 30;
 
@@ -27,6 +30,8 @@ export interface DashboardFigures {
   subscribers?: number | null;
   /** Name your price: how often fans paid more than the minimum, and by how much. */
   paidMore?: PaidMoreFigures | null;
+  /** Visitors of the last 7 days, today included (analytics, issue 25). */
+  visitors?: number | null;
 }
 
 /** Every name-your-price copy of a paid order, ever (sales are few; a window would hide them). */
@@ -71,12 +76,14 @@ export async function readDashboardFigures(
   if (!hasAdminPrivileges) {
     return { stock: await orNull(stockFigures(db), "dashboard stock figures") };
   }
-  const [sales, unhandledMessages, stock, subscribers, paidMore] = await Promise.all([
+  const today = calendarDayIn(now, getEnv().SITE_TIME_ZONE);
+  const [sales, unhandledMessages, stock, subscribers, paidMore, visitors] = await Promise.all([
     orNull(salesFigures(db, now), "dashboard sales figures"),
     orNull(countUnhandledMessages(db), "dashboard messages figure"),
     orNull(stockFigures(db), "dashboard stock figures"),
     orNull(countSubscribers(db), "dashboard subscribers figure"),
     orNull(paidMoreSummary(db), "dashboard name-your-price figure"),
+    orNull(visitorsOfLastWeek(db, today), "dashboard visitors figure"),
   ]);
-  return { sales, unhandledMessages, stock, subscribers, paidMore };
+  return { sales, unhandledMessages, stock, subscribers, paidMore, visitors };
 }

@@ -128,6 +128,12 @@ const envSchema = z
      */
     IMAGE_CACHE_MAX_MB: megabytesSetting(IMAGE_CACHE_DEFAULT_MAX_MB),
     TRUST_PROXY: trustProxy.default(false),
+    /** Days the analytics keep raw events (issue 25); the daily totals are kept for good. */
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(3).max(3660).default(30),
+    /** How often the analytics totals are brought up to date. */
+    ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** "off": no counting at all (the pages' beacons are answered and dropped). */
+    ANALYTICS: flag.default(true),
     /** S3-compatible object storage (docs/decisions/022); without it, files live in DATA_DIR. */
     S3_ENDPOINT: optionalText.pipe(z.url().optional()),
     S3_REGION: optionalText.transform((v) => v ?? "us-east-1"),

@@ -23,3 +23,27 @@ function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return (Array.isArray(value) ? value[0] : value) || undefined;
 }
+
+/**
+ * The client's address as Express's `req.ip` says it: X-Forwarded-For entries are
+ * walked from the nearest hop only while each hop is a trusted proxy (proxy-addr's
+ * rule). For code that answers before Express (the analytics beacon).
+ */
+export function clientAddressWith(trust: TrustProxy) {
+  return (req: IncomingMessage): string => {
+    const socketAddress = req.socket.remoteAddress ?? "";
+    const forwarded = header(req, "x-forwarded-for");
+    if (!forwarded) return socketAddress;
+    const hops = [
+      socketAddress,
+      ...forwarded
+        .split(",")
+        .map((part) => part.trim())
+        .reverse(),
+    ];
+    for (let i = 0; i < hops.length - 1; i++) {
+      if (!trust(hops[i], i)) return hops[i]!;
+    }
+    return hops[hops.length - 1]!;
+  };
+}

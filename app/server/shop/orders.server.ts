@@ -13,6 +13,7 @@
  *
  * The webhook (webhooks.server.ts) records through the same `recordCapture`.
  */
+import { recordPurchase } from "../analytics/server-events.server";
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "~/domain/zod";
@@ -704,6 +705,8 @@ export async function recordCapture(
     invalidateSiteCache({ kind: "shop" });
     deliverQueuedMail(db, [queued]);
     logger.info({ orderId: order.id, provider: provider.name }, "Order completed");
+    // The sale for the analytics, credited to the checkout's visit (never fails the order).
+    await recordPurchase(db, order, now);
   }
   const current = (await findOrderByProviderId(db, order.providerOrderId))!;
   if (current.paymentStatus !== "completed") return { kind: "not-recorded", order: current };

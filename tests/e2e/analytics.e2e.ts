@@ -1,0 +1,123 @@
+/**
+ * Cookieless analytics in a real browser (issue 25): a visitor from a newsletter link
+ * plays a track to the end and clicks a ticket link, and the artist sees each on
+ * /admin/analytics under that campaign; the artist's own visit and a visitor sending
+ * Global Privacy Control are not counted. The test server rolls up every 2 s.
+ *
+ * Headless Chromium names itself "HeadlessChrome", which the counter takes for a bot
+ * (so no other browser test is counted): these visitors present a desktop Chrome.
+ */
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { goto, setupBrowser } from "./helpers";
+import { openAsOwner } from "./owner-session";
+
+const browser = setupBrowser();
+
+/**
+ * A desktop Chrome of its own for each visitor: every visitor of this test comes from
+ * 127.0.0.1, and one address with one browser is one visitor of the day (credited to
+ * that day's first source), exactly as two people behind one home router with the same
+ * browser would be.
+ */
+let visitors = 0;
+function chrome(): string {
+  visitors += 1;
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${visitors}.0 Safari/537.36`;
+}
+const visitor = () => ({ context: { userAgent: chrome() } });
+
+/** Reloads today's analytics until `table` lists `text` (the totals are seconds behind). */
+async function waitForRow(page: Page, table: string, text: string | RegExp) {
+  await expect
+    .poll(
+      async () => {
+        await goto(page, "/admin/analytics?period=today");
+        const rows = page.getByTestId(`analytics-${table}`).getByRole("row");
+        return (await rows.filter({ hasText: text }).count()) > 0;
+      },
+      { timeout: 30_000, interval: 500, message: `${table} lists ${String(text)}` },
+    )
+    .toBe(true);
+}
+
+async function rowOf(page: Page, table: string, text: string): Promise<string[]> {
+  const row = page.getByTestId(`analytics-${table}`).getByRole("row").filter({ hasText: text });
+  return (await row.getByRole("cell").allInnerTexts()).map((cell) => cell.trim());
+}
+
+describe("analytics", () => {
+  it("counts a newsletter visit, a complete play and a ticket click, and shows them", async () => {
+    const { page } = await browser.openPage(
+      "/?utm_source=letters&utm_medium=email&utm_campaign=june-letter",
+      visitor(),
+    );
+
+    // A track played to its end.
+    await page.getByRole("link", { name: "LOE", exact: true }).first().click();
+    await page.waitForURL((u) => u.pathname === "/loe");
+    await page
+      .getByRole("list", { name: "Tracks" })
+      .getByRole("button", { name: /Velvet Slide/ })
+      .click();
+    await expect
+      .poll(() => page.getByTestId("current-track-title").innerText())
+      .toBe("Velvet Slide");
+    const audio = page.locator("audio");
+    await expect
+      .poll(
+        () =>
+          audio.evaluate(
+            (a: HTMLAudioElement) => !a.paused && Number.isFinite(a.duration) && a.duration > 0,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await audio.evaluate((a: HTMLAudioElement) => {
+      a.muted = true;
+      a.currentTime = Math.max(0, a.duration - 0.3);
+    });
+    await expect
+      .poll(() => page.getByTestId("current-track-title").innerText(), { timeout: 15_000 })
+      .toBe("Copper Street");
+
+    // A ticket link (it opens the seller's page in a new tab).
+    await page.getByRole("link", { name: "Events", exact: true }).first().click();
+    await page.waitForURL((u) => u.pathname === "/events");
+    const ticket = page.getByRole("link", { name: /Get Tickets for LOE Live: Lowlight Walk/ });
+    const popup = page.context().waitForEvent("page");
+    await ticket.click();
+    await (await popup).close();
+
+    const { page: admin } = await openAsOwner(browser, "/admin/analytics?period=today");
+    await waitForRow(admin, "tickets", "LOE Live: Lowlight Walk Album Night");
+    await waitForRow(admin, "plays", "Velvet Slide");
+    const play = await rowOf(admin, "plays", "Velvet Slide");
+    expect(Number(play[1])).toBeGreaterThanOrEqual(1); // complete
+    await waitForRow(admin, "campaigns", "june-letter");
+    // The visit's later pages are credited to the newsletter too.
+    expect(Number((await rowOf(admin, "sources", "letters"))[2])).toBeGreaterThanOrEqual(3);
+    // The sources CSV says the same.
+    const csv = await admin.evaluate(async () =>
+      (await fetch("/admin/export/analytics?table=sources&period=today")).text(),
+    );
+    expect(csv).toMatch(/^\uFEFF?Source,Visitors,Page views\r\n/);
+    expect(csv).toContain("letters,");
+  });
+
+  it("does not count the artist's own visit or a visitor with Global Privacy Control", async () => {
+    const { page: gpc } = await browser.openPage("/?utm_source=gpc-visitor", {
+      context: { userAgent: chrome(), extraHTTPHeaders: { "Sec-GPC": "1" } },
+    });
+    await goto(gpc, "/events?utm_source=gpc-visitor");
+    const { page: owner } = await openAsOwner(browser, "/?utm_source=owner-visit", visitor());
+    await goto(owner, "/events?utm_source=owner-visit");
+    // A visitor after them both: once this one shows, theirs would have too.
+    await browser.openPage("/?utm_source=control-visit", visitor());
+
+    await waitForRow(owner, "sources", "control-visit");
+    const sources = await owner.getByTestId("analytics-sources").innerText();
+    expect(sources).not.toContain("gpc-visitor");
+    expect(sources).not.toContain("owner-visit");
+  });
+});
