@@ -21,6 +21,7 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("auth", "routes/auth.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+    route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
     // server.ts streams a valid link's file; this page explains one that no longer works.
     route("download/:token", "routes/download.tsx"),
     route("downloads/recover", "routes/downloads-recover.tsx"),

@@ -43,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!limit.allowed) {
       return answer("error", { error: NEWSLETTER_TEXT.failedDescription }, 429);
     }
-    const outcome = await subscribeToNewsletter(db, body, { siteUrl: getEnv().SITE_URL });
+    const outcome = await subscribeToNewsletter(db, body, {
+      siteUrl: getEnv().SITE_URL,
+      page: returnPath(request, "") || null,
+    });
     return outcome.status === "subscribed"
       ? answer("subscribed", { success: true }, 200)
       : answer("already", { error: NEWSLETTER_TEXT.alreadySubscribed }, 200);
