@@ -19,6 +19,7 @@ export const NEWSLETTER_TEXT = {
   failedTitle: "Subscription Failed",
   failedDescription: "There was an error subscribing to our newsletter. Please try again.",
   subscribedButton: "Subscribed!",
+  cityLabel: "Where do you live? (optional, for concerts near you)",
 } as const;
 
 /** How long the button says "Subscribed!" before the form is idle again (spec §9). */
@@ -75,6 +76,9 @@ export const CONFIRM_TEXT = {
   askTitle: "Confirm your subscription",
   ask: (email: string) =>
     `Confirm that ${email} should receive the newsletter: tour dates, new recordings and first access to concert tickets.`,
+  cityLabel: "Where do you live? (optional)",
+  cityHint:
+    "Pick your city to hear about concerts near you. You can change or remove it from any of our mails.",
   confirmButton: "Confirm subscription",
   confirmingButton: "Confirming…",
   confirmedTitle: "You're subscribed",
@@ -88,3 +92,20 @@ export function maskEmail(email: string): string {
   const [local = "", domain = ""] = email.split("@");
   return `${local.slice(0, 1)}${"•".repeat(Math.max(2, Math.min(local.length - 1, 6)))}@${domain}`;
 }
+
+/** Every text of the location page (/newsletter/location), reached from every mail. */
+export const LOCATION_TEXT = {
+  title: "Where do you live?",
+  intro: "Tell us your city and we will let you know when there is a concert near you.",
+  current: (city: string) => `Your city: ${city}`,
+  none: "You have not told us your city.",
+  cityLabel: "Your city",
+  save: "Save city",
+  remove: "Remove my city",
+  saved: "Your city is saved.",
+  removed: "Your city is removed.",
+  pickFromList: "Pick a city from the suggestions.",
+  invalidTitle: "This link is not valid",
+  invalid:
+    "The link may be incomplete or out of date. Use the link in the most recent newsletter mail.",
+} as const;

@@ -7,7 +7,12 @@ import { Button } from "~/components/ui/button";
 import { CONFIRM_TEXT, maskEmail } from "~/domain/newsletter";
 import { pageTitle } from "~/domain/seo";
 import { getDb } from "~/server/db/database.server";
-import { confirmSubscription, findConfirmation } from "~/server/audience/newsletter.server";
+import {
+  confirmSubscription,
+  findConfirmation,
+  postedLocation,
+} from "~/server/audience/newsletter.server";
+import { CityPicker } from "~/components/city-picker";
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
@@ -17,14 +22,16 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("tok
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const found = await findConfirmation(getDb(), tokenOf(request));
-  return found.state === "invalid"
-    ? { state: "invalid" as const, email: null }
-    : { state: "valid" as const, email: maskEmail(found.email) };
+  return found.state === "valid"
+    ? { state: "valid" as const, email: maskEmail(found.email), city: found.city }
+    : { state: "invalid" as const, email: null, city: null };
 }
 
-/** POST spends the single-use link and subscribes the address. */
+/** POST spends the single-use link and subscribes the address, with the city if one was picked. */
 export async function action({ request }: Route.ActionArgs) {
-  const result = await confirmSubscription(getDb(), tokenOf(request));
+  const form = await request.formData().catch(() => null);
+  const location = postedLocation({ cityId: form?.get("cityId") });
+  const result = await confirmSubscription(getDb(), tokenOf(request), new Date(), location);
   return result.state === "confirmed"
     ? { state: "confirmed" as const, email: maskEmail(result.email) }
     : { state: "invalid" as const, email: null };
@@ -52,7 +59,14 @@ export default function ConfirmPage({ loaderData, actionData }: Route.ComponentP
           <MailCheck aria-hidden className="size-10 text-primary" />
           <h1 className="mt-6 text-3xl sm:text-4xl">{CONFIRM_TEXT.askTitle}</h1>
           <p className="mt-4 text-muted-foreground">{CONFIRM_TEXT.ask(shown.email)}</p>
-          <Form method="post" className="mt-10 w-full">
+          <Form method="post" className="mt-10 flex w-full flex-col items-center gap-8">
+            <CityPicker
+              label={CONFIRM_TEXT.cityLabel}
+              idName="cityId"
+              defaultText={shown.city ?? undefined}
+              hint={CONFIRM_TEXT.cityHint}
+              className="w-full max-w-sm text-left"
+            />
             <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting"
                 ? CONFIRM_TEXT.confirmingButton

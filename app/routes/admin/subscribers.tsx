@@ -166,6 +166,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
                 cell: (row) => (
                   <div className="min-w-0">
                     <span className="break-all text-foreground">{row.email}</span>
+                    {row.city && <p className="mt-1 text-xs text-muted-foreground">{row.city}</p>}
                     <p className="mt-1 text-xs text-muted-foreground sm:hidden">
                       Since {formatDay(row.subscribedAt, timeZone)}
                     </p>

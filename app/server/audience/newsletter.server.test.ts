@@ -11,6 +11,8 @@ import {
   findConfirmation,
   findSubscription,
   hashToken,
+  postedLocation,
+  setSubscriberLocation,
   subscribeToNewsletter,
   sweepUnconfirmedSignUps,
   unsubscribe,
@@ -18,6 +20,7 @@ import {
 import { countSubscribers, currentSubscribers } from "./subscribers-admin.server";
 import { ValidationError } from "../core/errors.server";
 import type { MailMessage } from "../mail/mail.server";
+import { suggestCities } from "../geo/cities.server";
 
 const SITE = "https://silas.example";
 const DAY = 24 * 60 * 60_000;
@@ -95,6 +98,7 @@ describe.each(await testDatabaseKinds())("newsletter on %s", (kind) => {
     expect(await findConfirmation(t.db, confirm, at)).toEqual({
       state: "valid",
       email: "fan@example.org",
+      city: null,
     });
     // Looking does not confirm (mail scanners open links).
     expect((await rowOf("fan@example.org"))?.status).toBe("pending");
@@ -176,10 +180,12 @@ describe.each(await testDatabaseKinds())("newsletter on %s", (kind) => {
     expect(await findSubscription(t.db, token)).toEqual({
       email: "leaver@example.org",
       status: "subscribed",
+      city: null,
     });
     expect(await unsubscribe(t.db, token)).toEqual({
       email: "leaver@example.org",
       status: "unsubscribed",
+      city: null,
     });
     expect(await unsubscribe(t.db, token)).toMatchObject({ status: "unsubscribed" });
     expect((await rowOf("leaver@example.org"))?.unsubscribedAt).toBeInstanceOf(Date);
@@ -247,6 +253,55 @@ describe.each(await testDatabaseKinds())("newsletter on %s", (kind) => {
       removed: 0,
     });
     expect((await rowOf("not-me@example.org"))?.status).toBe("unsubscribed");
+  });
+
+  it("stores a city picked at sign-up with its country and coordinates, and ignores an id not on the list", async () => {
+    const paris = suggestCities("paris")[0]!;
+    await subscribeToNewsletter(
+      t.db,
+      { email: "near@example.org", cityId: String(paris.id) },
+      { siteUrl: SITE, send },
+    );
+    expect(await rowOf("near@example.org")).toMatchObject({
+      city: "Paris, France",
+      countryCode: "FR",
+      latitude: paris.latitude,
+      longitude: paris.longitude,
+    });
+    await subscribeToNewsletter(
+      t.db,
+      { email: "far@example.org", cityId: "999999999" },
+      { siteUrl: SITE, send },
+    );
+    expect(await rowOf("far@example.org")).toMatchObject({ city: null, latitude: null });
+    // The mail links to the page where the city is changed or removed.
+    expect(sent[0]!.text).toContain(`${SITE}/newsletter/location?token=${tokenOf(sent[0]!)}`);
+  });
+
+  it("stores the city picked on the confirmation page, and changes or removes it from the mail's link", async () => {
+    await subscribe("mover@example.org");
+    const berlin = postedLocation({ cityId: String(suggestCities("berlin")[0]!.id) });
+    expect(berlin).toMatchObject({ city: "Berlin, Germany", countryCode: "DE" });
+    await confirmSubscription(t.db, confirmTokenOf(sent[0]!), new Date(), berlin);
+    expect(await rowOf("mover@example.org")).toMatchObject({
+      status: "subscribed",
+      city: "Berlin, Germany",
+    });
+
+    const token = tokenOf(sent[0]!);
+    const lyon = postedLocation({ cityId: String(suggestCities("lyon")[0]!.id) });
+    expect(await setSubscriberLocation(t.db, token, lyon)).toMatchObject({
+      city: "Lyon, France",
+    });
+    expect((await rowOf("mover@example.org"))?.latitude).toBeCloseTo(45.75, 1);
+    expect(await setSubscriberLocation(t.db, token, null)).toMatchObject({ city: null });
+    expect(await rowOf("mover@example.org")).toMatchObject({
+      city: null,
+      countryCode: null,
+      latitude: null,
+      longitude: null,
+    });
+    expect(await setSubscriberLocation(t.db, "made-up", lyon)).toBeNull();
   });
 
   it("refuses an invalid address with the spec's text", async () => {

@@ -18,9 +18,40 @@ import { renderMail } from "../mail/mail-template.server";
 import { sendMail, type MailMessage } from "../mail/mail.server";
 import type { RateLimitRule } from "../db/rate-limit.server";
 import { runExclusively } from "../db/job-lock.server";
+import { parseCityId } from "~/domain/geo";
+import { cityById } from "../geo/cities.server";
 
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 export const CONFIRM_PATH = "/newsletter/confirm";
+export const LOCATION_PATH = "/newsletter/location";
+
+/** Where a subscriber lives, as stored: a city of the offline list with its coordinates. */
+export interface SubscriberLocation {
+  city: string;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+}
+
+const NO_LOCATION = { city: null, countryCode: null, latitude: null, longitude: null };
+
+/** The city a form posted by id (`cityId`); null when none, or one not on the list. */
+export function postedLocation(raw: unknown): SubscriberLocation | null {
+  const id = parseCityId((raw as { cityId?: unknown } | null)?.cityId);
+  const found = id === null ? null : cityById(id);
+  return found
+    ? {
+        city: found.label,
+        countryCode: found.countryCode,
+        latitude: found.latitude,
+        longitude: found.longitude,
+      }
+    : null;
+}
+
+export function locationUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}${LOCATION_PATH}?token=${encodeURIComponent(token)}`;
+}
 
 /** 10 sign-ups per client address per 10 minutes (docs/decisions/009). */
 export const NEWSLETTER_RATE_LIMIT: RateLimitRule = { max: 10, windowMs: 10 * 60_000 };
@@ -57,7 +88,13 @@ export function confirmationMail(
       "The link works once, for 7 days. If you did not sign up, ignore this mail: without your confirmation you will not hear from us.",
     ],
     action: { label: "Confirm subscription", url: confirmUrl(siteUrl, tokens.confirm) },
-    links: [{ label: "Unsubscribe", url: unsubscribe }],
+    links: [
+      {
+        label: "Where do you live? Tell us your city for concerts near you",
+        url: locationUrl(siteUrl, tokens.unsubscribe),
+      },
+      { label: "Unsubscribe", url: unsubscribe },
+    ],
     footer: `You receive this because ${email} was entered in the newsletter form at ${siteUrl}.`,
     headers: {
       "List-Unsubscribe": `<${unsubscribe}>`,
@@ -92,6 +129,7 @@ export async function subscribeToNewsletter(
     });
   }
   const { email } = parsed.data;
+  const location = postedLocation(raw);
   const now = options.now ?? new Date();
   const tokens: ConfirmationTokens = { confirm: newToken(), unsubscribe: newToken() };
   const fresh = {
@@ -99,6 +137,7 @@ export async function subscribeToNewsletter(
     confirmationTokenHash: hashToken(tokens.confirm),
     confirmationSentAt: now,
     consentPage: options.page || null,
+    ...location,
   };
 
   // The unique index decides, so two sign-ups at once still make one subscriber.
@@ -147,7 +186,9 @@ export async function subscribeToNewsletter(
 }
 
 export type ConfirmationState =
-  { state: "valid"; email: string } | { state: "confirmed"; email: string } | { state: "invalid" };
+  | { state: "valid"; email: string; city: string | null }
+  | { state: "confirmed"; email: string }
+  | { state: "invalid" };
 
 const validConfirmation = (token: string, now: Date) =>
   and(
@@ -163,25 +204,28 @@ export async function findConfirmation(
 ): Promise<ConfirmationState> {
   if (!token) return { state: "invalid" };
   const [row] = await db
-    .select({ email: newsletterSubscribers.email })
+    .select({ email: newsletterSubscribers.email, city: newsletterSubscribers.city })
     .from(newsletterSubscribers)
     .where(validConfirmation(token, now));
-  return row ? { state: "valid", email: row.email } : { state: "invalid" };
+  return row ? { state: "valid", email: row.email, city: row.city } : { state: "invalid" };
 }
 
 /**
  * Uses a confirmation link: the address is subscribed from now on, and the link is
- * spent. A link used before, expired or unknown changes nothing.
+ * spent. A link used before, expired or unknown changes nothing. A city picked on the
+ * confirmation page is stored with it.
  */
 export async function confirmSubscription(
   db: Database,
   token: string,
   now = new Date(),
+  location: SubscriberLocation | null = null,
 ): Promise<ConfirmationState> {
   if (!token) return { state: "invalid" };
   const [row] = await db
     .update(newsletterSubscribers)
     .set({
+      ...location,
       status: "subscribed",
       confirmedAt: now,
       confirmationTokenHash: null,
@@ -242,15 +286,37 @@ export type SubscriptionStatus = "pending" | "subscribed" | "unsubscribed" | "bo
 export interface Subscription {
   email: string;
   status: SubscriptionStatus;
+  city: string | null;
 }
 
 export async function findSubscription(db: Database, token: string): Promise<Subscription | null> {
   if (!token) return null;
   const [row] = await db
-    .select({ email: newsletterSubscribers.email, status: newsletterSubscribers.status })
+    .select({
+      email: newsletterSubscribers.email,
+      status: newsletterSubscribers.status,
+      city: newsletterSubscribers.city,
+    })
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.unsubscribeTokenHash, hashToken(token)));
-  return row ? { email: row.email, status: row.status as SubscriptionStatus } : null;
+  return row ? { ...row, status: row.status as SubscriptionStatus } : null;
+}
+
+/**
+ * Sets (or, with null, removes) the city of the holder of the token, from the link
+ * in their mail. Null: unknown token.
+ */
+export async function setSubscriberLocation(
+  db: Database,
+  token: string,
+  location: SubscriberLocation | null,
+): Promise<Subscription | null> {
+  if (!token) return null;
+  await db
+    .update(newsletterSubscribers)
+    .set(location ?? NO_LOCATION)
+    .where(eq(newsletterSubscribers.unsubscribeTokenHash, hashToken(token)));
+  return findSubscription(db, token);
 }
 
 /**
