@@ -36,6 +36,7 @@ const { publicFilesHandler } = await import("./app/server/media/public-files.ser
 const { startMailWorker } = await import("./app/server/mail/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
 const { startRateLimitPruner } = await import("./app/server/db/rate-limit.server");
+const { startUnconfirmedSignUpSweeper } = await import("./app/server/audience/newsletter.server");
 const { installSnapshotHandler } = await import("./app/server/ops/backup.server");
 const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/shop/downloads.server");
 const { createUploadServer, UPLOAD_ENDPOINT } = await import("./app/server/media/uploads.server");
@@ -99,6 +100,8 @@ const siteChangeBus =
     : null;
 if (siteChangeBus) publishSiteChangesWith(siteChangeBus.publish);
 const stopRateLimitPruner = startRateLimitPruner(database.db);
+// Newsletter sign-ups never confirmed go after the link's 7 days (issue 22).
+const stopUnconfirmedSignUpSweeper = startUnconfirmedSignUpSweeper(database.db);
 // Embedded database: `npm run backup` asks this process for a snapshot (SIGUSR2).
 const stopSnapshotHandler =
   database.kind === "pglite"
@@ -406,6 +409,7 @@ async function shutdown(signal: string) {
   stopMailWorker();
   stopStockHoldSweeper();
   stopRateLimitPruner();
+  stopUnconfirmedSignUpSweeper();
   stopSnapshotHandler();
   stopUploadCleanup();
   stopImageVariantCachePruner();

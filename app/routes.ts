@@ -22,6 +22,8 @@ export default [
     route("privacy", "routes/privacy.tsx"),
     route("auth", "routes/auth.tsx"),
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+    route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+    route("newsletter/location", "routes/newsletter.location.tsx"),
     // server.ts streams a valid link's file; this page explains one that no longer works.
     route("download/:token", "routes/download.tsx"),
     route("downloads/recover", "routes/downloads-recover.tsx"),
@@ -51,6 +53,7 @@ export default [
   // Public resource routes: the form endpoints, the feeds for search engines and calendars.
   route("api/send-contact-email", "routes/api.send-contact-email.ts"),
   route("api/newsletter-subscribe", "routes/api.newsletter-subscribe.ts"),
+  route("api/cities", "routes/api.cities.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("events.ics", "routes/events.ics.ts"),

@@ -10,6 +10,7 @@ import {
   type NewsletterResponse,
 } from "~/domain/newsletter";
 import { Button } from "./ui/button";
+import { CityPicker, type PickedCity } from "./city-picker";
 
 export interface NewsletterFormProps {
   className?: string;
@@ -38,6 +39,9 @@ const NO_SCRIPT_OUTCOMES: Record<string, { text: string; ok: boolean }> = {
 export function NewsletterForm({ className, heading, description }: NewsletterFormProps) {
   const [email, setEmail] = useState("");
   const [state, setState] = useState<FormState>("idle");
+  const [city, setCity] = useState<PickedCity | null>(null);
+  // Bumped after a sign-up, so the city field starts empty again.
+  const [cityField, setCityField] = useState(0);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [searchParams] = useSearchParams();
@@ -68,7 +72,7 @@ export function NewsletterForm({ className, heading, description }: NewsletterFo
       const response = await fetch("/api/newsletter-subscribe", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ email }),
+        body: JSON.stringify(city ? { email, cityId: city.id } : { email }),
       });
       const body = (await response.json().catch(() => null)) as NewsletterResponse | null;
       if (response.ok && body && "success" in body && body.success) {
@@ -76,6 +80,8 @@ export function NewsletterForm({ className, heading, description }: NewsletterFo
           description: NEWSLETTER_TEXT.successDescription,
         });
         setEmail("");
+        setCity(null);
+        setCityField((n) => n + 1);
         setState("subscribed");
         clearTimeout(resetTimer.current);
         resetTimer.current = setTimeout(() => setState("idle"), SUBSCRIBED_STATE_MS);
@@ -112,56 +118,66 @@ export function NewsletterForm({ className, heading, description }: NewsletterFo
         action="/api/newsletter-subscribe"
         onSubmit={onSubmit}
         noValidate
-        className={cn("flex flex-col gap-3 sm:flex-row", (heading || description) && "mt-6")}
+        className={cn("flex flex-col gap-4", (heading || description) && "mt-6")}
         data-testid="newsletter-form"
       >
-        <div className="flex-1">
-          <label htmlFor={inputId} className="sr-only">
-            Email address
-          </label>
-          <input
-            id={inputId}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="your@email.com"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              if (fieldError) setFieldError(null);
-            }}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? errorId : undefined}
-            className="h-12 w-full rounded-full border border-border bg-background/60 px-5 text-base text-foreground placeholder:text-muted-foreground focus-visible:border-primary"
-          />
-          {fieldError && (
-            <p id={errorId} className="mt-2 px-5 text-sm text-destructive">
-              {fieldError}
-            </p>
-          )}
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <div className="flex-1">
+            <label htmlFor={inputId} className="sr-only">
+              Email address
+            </label>
+            <input
+              id={inputId}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="your@email.com"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                if (fieldError) setFieldError(null);
+              }}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? errorId : undefined}
+              className="h-12 w-full rounded-full border border-border bg-background/60 px-5 text-base text-foreground placeholder:text-muted-foreground focus-visible:border-primary"
+            />
+            {fieldError && (
+              <p id={errorId} className="mt-2 px-5 text-sm text-destructive">
+                {fieldError}
+              </p>
+            )}
+          </div>
+          <Button
+            type="submit"
+            size="lg"
+            className="h-12 min-w-40"
+            disabled={state === "submitting"}
+            aria-live="polite"
+          >
+            {state === "submitting" ? (
+              <>
+                <Loader2 aria-hidden className="animate-spin" /> Subscribing...
+              </>
+            ) : state === "subscribed" ? (
+              <>
+                <Check aria-hidden /> {NEWSLETTER_TEXT.subscribedButton}
+              </>
+            ) : (
+              <>
+                <Send aria-hidden /> Subscribe
+              </>
+            )}
+          </Button>
         </div>
-        <Button
-          type="submit"
-          size="lg"
-          className="h-12 min-w-40"
-          disabled={state === "submitting"}
-          aria-live="polite"
-        >
-          {state === "submitting" ? (
-            <>
-              <Loader2 aria-hidden className="animate-spin" /> Subscribing...
-            </>
-          ) : state === "subscribed" ? (
-            <>
-              <Check aria-hidden /> {NEWSLETTER_TEXT.subscribedButton}
-            </>
-          ) : (
-            <>
-              <Send aria-hidden /> Subscribe
-            </>
-          )}
-        </Button>
+        <CityPicker
+          key={cityField}
+          label={NEWSLETTER_TEXT.cityLabel}
+          idName="cityId"
+          onPick={setCity}
+          className="text-left"
+          inputClassName="rounded-full px-5"
+        />
       </form>
       {noScriptOutcome && state === "idle" && (
         <p

@@ -23,6 +23,7 @@ export const SUBSCRIBERS_TEXT = {
   empty: "No subscribers yet",
   emptyHint: "People who sign up for the newsletter on the site appear here.",
   emptyFiltered: "No subscribers match this search.",
+  emptyStatus: "No subscribers with this status.",
 } as const;
 
 export const AUDIT_TEXT = {
@@ -93,14 +94,33 @@ export interface AdminMessage {
   };
 }
 
-export type SubscriberStatus = "subscribed" | "unsubscribed";
+/** "subscribed" is a confirmed subscriber; unsubscribed and bounced are suppressed. */
+export const SUBSCRIBER_STATUSES = ["pending", "subscribed", "unsubscribed", "bounced"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+/** What /admin/subscribers calls each status (its filter and its column). */
+export const SUBSCRIBER_STATUS_LABEL: Record<SubscriberStatus, string> = {
+  pending: "Pending",
+  subscribed: "Confirmed",
+  unsubscribed: "Unsubscribed",
+  bounced: "Bounced",
+};
+
+/** The status filter of the list: a known status, or every row. */
+export function subscriberStatusFilter(raw: string | null): SubscriberStatus | "all" {
+  return SUBSCRIBER_STATUSES.find((status) => status === raw) ?? "all";
+}
 
 export interface AdminSubscriber {
   id: string;
   email: string;
   status: SubscriberStatus;
   subscribedAt: string;
+  /** When the subscriber confirmed (consent), and the page the sign-up came from. */
+  confirmedAt: string | null;
+  consentPage: string | null;
   unsubscribedAt: string | null;
+  city: string | null;
 }
 
 export interface AuditRow {

@@ -44,7 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!limit.allowed) {
       return answer("error", { error: NEWSLETTER_TEXT.failedDescription }, 429);
     }
-    const outcome = await subscribeToNewsletter(db, body, { siteUrl: getEnv().SITE_URL });
+    const outcome = await subscribeToNewsletter(db, body, {
+      siteUrl: getEnv().SITE_URL,
+      page: returnPath(request, "") || null,
+    });
     if (outcome.status === "subscribed") {
       await recordNewsletterSignup(
         db,

@@ -3,15 +3,10 @@ import { CheckCircle2, MailX } from "lucide-react";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { maskEmail } from "~/domain/newsletter";
 import { pageTitle } from "~/domain/seo";
 import { getDb } from "~/server/db/database.server";
 import { findSubscription, unsubscribe } from "~/server/audience/newsletter.server";
-
-/** "fan@example.org" → "f••@example.org": enough to recognise, not enough to harvest. */
-function maskEmail(email: string): string {
-  const [local = "", domain = ""] = email.split("@");
-  return `${local.slice(0, 1)}${"•".repeat(Math.max(2, Math.min(local.length - 1, 6)))}@${domain}`;
-}
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
@@ -40,7 +35,9 @@ export function headers() {
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const unsubscribed = actionData?.done || loaderData.state === "unsubscribed";
+  // A bounced address is suppressed as well: for its holder, it is off the list.
+  const unsubscribed =
+    actionData?.done || loaderData.state === "unsubscribed" || loaderData.state === "bounced";
   return (
     <section className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-6 pb-24 pt-36 text-center">
       {loaderData.state === "unknown" ? (

@@ -10,7 +10,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
+import { newsletterConfirmLinkIn, waitForMail } from "./mail";
 import { ownerSessionCookies, openAsOwner } from "./owner-session";
+import { SUBSCRIBERS_TEXT } from "~/domain/business-admin";
 
 const browser = setupBrowser();
 const RUN = crypto.randomBytes(3).toString("hex");
@@ -79,7 +81,7 @@ describe("messages", () => {
 });
 
 describe("subscribers", () => {
-  it("finds a newsletter sign-up, exports it, and removes it after confirming", async () => {
+  it("shows a sign-up as pending until it is confirmed, exports it, and removes it after confirming", async () => {
     const email = `listener.${RUN}@example.com`;
     const signedUp = await fetch(`${appUrl}/api/newsletter-subscribe`, {
       method: "POST",
@@ -90,10 +92,26 @@ describe("subscribers", () => {
 
     const { page } = await openAsOwner(browser, "/admin/subscribers");
     await page.getByLabel("Search by e-mail").fill(`listener.${RUN}`);
+    await page.getByLabel("Status").selectOption("pending");
     await page.getByRole("button", { name: "Search" }).click();
-    const row = page.getByRole("row").filter({ hasText: email });
+    let row = page.getByRole("row").filter({ hasText: email });
     await row.waitFor();
-    expect(await row.innerText()).toContain("Subscribed");
+    expect(await row.innerText()).toContain("Pending");
+    const pendingCsv = await fetch(`${appUrl}/admin/export/subscribers`, {
+      headers: { cookie: await ownerCookieHeader() },
+    });
+    expect(await pendingCsv.text()).not.toContain(email);
+
+    // Confirmed with the mailed link: no longer among the pending, shown as confirmed.
+    const link = newsletterConfirmLinkIn(await waitForMail(email, /^Confirm your subscription/));
+    await fetch(link, { method: "POST" });
+    await page.reload();
+    await page.getByText(SUBSCRIBERS_TEXT.emptyFiltered).waitFor();
+    await page.getByLabel("Status").selectOption("subscribed");
+    await page.getByRole("button", { name: "Search" }).click();
+    row = page.getByRole("row").filter({ hasText: email });
+    await row.waitFor();
+    expect(await row.innerText()).toContain("Confirmed");
 
     const csv = await fetch(`${appUrl}/admin/export/subscribers`, {
       headers: { cookie: await ownerCookieHeader() },

@@ -27,3 +27,27 @@ export function verificationLinkIn(mail: CaughtMail): string {
   if (!match) throw new Error(`No verification link in:\n${mail.body}`);
   return match[0].replace(/&amp;/g, "&");
 }
+
+/** The newsletter confirmation link in a message (HTML entities undone). */
+export function newsletterConfirmLinkIn(mail: CaughtMail): string {
+  const match = /https?:\/\/[^\s"<>]+\/newsletter\/confirm\?token=[\w-]+/.exec(mail.body);
+  if (!match) throw new Error(`No confirmation link in:\n${mail.body}`);
+  return match[0];
+}
+
+/** Signs `email` up through the endpoint and confirms it with the mailed link. */
+export async function subscribeConfirmed(baseUrl: string, email: string): Promise<void> {
+  const signedUp = await fetch(`${baseUrl}/api/newsletter-subscribe`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  expect(await signedUp.json()).toEqual({ success: true });
+  const link = newsletterConfirmLinkIn(await waitForMail(email, /^Confirm your subscription/));
+  const confirmed = await fetch(link, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
+  expect(await confirmed.text()).toContain("You&#x27;re subscribed");
+}

@@ -113,8 +113,9 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
     beforeEach(async () => {
       await t.db.delete(newsletterSubscribers);
       await t.db.insert(newsletterSubscribers).values([
-        { email: "a.fan@example.com", unsubscribeTokenHash: "h1" },
-        { email: "b.fan@example.com", unsubscribeTokenHash: "h2" },
+        { email: "a.fan@example.com", unsubscribeTokenHash: "h1", status: "subscribed" },
+        { email: "b.fan@example.com", unsubscribeTokenHash: "h2", status: "subscribed" },
+        { email: "waiting@example.com", unsubscribeTokenHash: "h4", status: "pending" },
         {
           email: "gone@example.com",
           unsubscribeTokenHash: "h3",
@@ -126,8 +127,13 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
 
     it("lists, searches and counts the current subscribers", async () => {
       const all = await listSubscribers(t.db, { search: "", status: "all", page: 1 });
-      expect(all.total).toBe(3);
+      expect(all.total).toBe(4);
       expect(all.subscribedCount).toBe(2);
+      expect(all.pendingCount).toBe(1);
+      const pending = await listSubscribers(t.db, { search: "", status: "pending", page: 1 });
+      expect(pending.subscribers.map((s) => [s.email, s.status])).toEqual([
+        ["waiting@example.com", "pending"],
+      ]);
       const found = await listSubscribers(t.db, { search: "B.FAN", status: "all", page: 1 });
       expect(found.subscribers.map((s) => s.email)).toEqual(["b.fan@example.com"]);
       // A search with LIKE's wildcards finds them literally, not everything.
@@ -144,6 +150,8 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
       expect(csv).toContain("a.fan@example.com");
       expect(csv).toContain("b.fan@example.com");
       expect(csv).not.toContain("gone@example.com");
+      // Not confirmed yet: not on the list that is mailed.
+      expect(csv).not.toContain("waiting@example.com");
     });
 
     it("removes a subscriber, audited", async () => {

@@ -13,8 +13,10 @@ import { newsletterSubscribers } from "../db/schema.server";
 
 export interface SubscriberPage {
   subscribers: AdminSubscriber[];
-  /** Everyone on the list now (status subscribed), whatever the search. */
+  /** Everyone on the list now (confirmed), whatever the search. */
   subscribedCount: number;
+  /** Sign-ups waiting for their confirmation, whatever the search. */
+  pendingCount: number;
   /** Rows matching the search and filter. */
   total: number;
   page: number;
@@ -33,13 +35,14 @@ export async function listSubscribers(
   if (search) conditions.push(ilike(newsletterSubscribers.email, `%${likeEscape(search)}%`));
   if (options.status !== "all") conditions.push(eq(newsletterSubscribers.status, options.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [total, subscribedCount] = await Promise.all([
+  const [total, subscribedCount, pendingCount] = await Promise.all([
     db
       .select({ n: count() })
       .from(newsletterSubscribers)
       .where(where)
       .then(([row]) => row?.n ?? 0),
     countSubscribers(db),
+    countSubscribers(db, "pending"),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
   const page = Math.min(options.page, pageCount);
@@ -52,6 +55,7 @@ export async function listSubscribers(
     .offset((page - 1) * ADMIN_LIST_PAGE_SIZE);
   return {
     subscribedCount,
+    pendingCount,
     total,
     page,
     pageCount,
@@ -60,20 +64,27 @@ export async function listSubscribers(
       email: row.email,
       status: row.status as SubscriberStatus,
       subscribedAt: row.createdAt.toISOString(),
+      confirmedAt: row.confirmedAt?.toISOString() ?? null,
+      consentPage: row.consentPage,
       unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+      city: row.city,
     })),
   };
 }
 
-export async function countSubscribers(db: Database): Promise<number> {
+/** Confirmed subscribers (the list that is mailed), or those of another status. */
+export async function countSubscribers(
+  db: Database,
+  status: SubscriberStatus = "subscribed",
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.status, "subscribed"));
+    .where(eq(newsletterSubscribers.status, status));
   return row?.n ?? 0;
 }
 
-/** Everyone subscribed now, oldest first: what the CSV export holds. */
+/** Everyone confirmed now, oldest first: what the CSV export holds. */
 export async function currentSubscribers(db: Database) {
   return db
     .select({ email: newsletterSubscribers.email, subscribedAt: newsletterSubscribers.createdAt })

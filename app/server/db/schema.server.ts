@@ -10,6 +10,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -301,6 +302,10 @@ export const events = pgTable(
     time: text(),
     venue: text().notNull(),
     city: text().notNull(),
+    /** Set when the city was picked from the offline list; a free-text city has none. */
+    countryCode: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
     ticketUrl: text(),
     imageUrl: text(),
     videoUrl: text(),
@@ -312,6 +317,7 @@ export const events = pgTable(
   },
   (t) => [
     check("events_status", sql`${t.status} in ('upcoming', 'past', 'cancelled')`),
+    check("events_location", sql`(${t.latitude} is null) = (${t.longitude} is null)`),
     index("events_date").on(t.date),
   ],
 );
@@ -645,14 +651,42 @@ export const newsletterSubscribers = pgTable(
   {
     id: id(),
     email: text().notNull().unique(),
-    status: text().notNull().default("subscribed"),
+    /**
+     * pending (signed up, not confirmed yet), subscribed (confirmed: the only status
+     * that is ever mailed in bulk), unsubscribed or bounced (the suppression list: the
+     * row stays so that nothing but the person's own confirmation brings it back).
+     */
+    status: text().notNull().default("pending"),
+    /** The token of the subscriber's own links (unsubscribe, location) in every mail. */
     unsubscribeTokenHash: text().notNull().unique(),
+    /** The single-use confirmation link's token, cleared once used or swept. */
+    confirmationTokenHash: text().unique(),
+    confirmationSentAt: timestamp({ withTimezone: true }),
+    /** When consent was given (the confirmation click) and the page the sign-up came from. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    consentPage: text(),
     createdAt: createdAt(),
     unsubscribedAt: timestamp({ withTimezone: true }),
+    bouncedAt: timestamp({ withTimezone: true }),
+    /** "Where do you live?": a city of the offline list, with its country and coordinates. */
+    city: text(),
+    countryCode: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
   },
   (t) => [
     check("newsletter_subscribers_lowercase", sql`${t.email} = lower(${t.email})`),
-    check("newsletter_subscribers_status", sql`${t.status} in ('subscribed', 'unsubscribed')`),
+    check(
+      "newsletter_subscribers_status",
+      sql`${t.status} in ('pending', 'subscribed', 'unsubscribed', 'bounced')`,
+    ),
+    check(
+      "newsletter_subscribers_location",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or ${t.city} is not null)`,
+    ),
+    index("newsletter_subscribers_pending")
+      .on(t.confirmationSentAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 
