@@ -114,7 +114,11 @@ const GROUPS: [RegExp, string][] = [
   [new RegExp(`^flex-(?:\\d+|auto|initial|none|${FRACTION}|\\[.+\\])$`), "flex"],
   [/^basis-/, "basis"],
   [/^order-(?:\d+|first|last|none|\[.+\])$/, "order"],
-  [/^(justify|items|self|content|place)-(?:(items|self|content)-)?/, "$1-$2"],
+  [/^content-(?:none|\[.+\])$/, "content"],
+  [
+    /^(justify|items|self|content|place)-(?:(items|self|content)-)?(?:start|end|center|between|around|evenly|stretch|baseline|normal|auto|left|right|end-safe|center-safe)$/,
+    "$1-$2",
+  ],
   [new RegExp(`^gap-([xy])-${AMOUNT}$`), "gap-$1"],
   [new RegExp(`^gap-${AMOUNT}$`), "gap"],
   [/^space-([xy])-reverse$/, "space-$1-reverse"],
@@ -138,7 +142,7 @@ const GROUPS: [RegExp, string][] = [
   [/^animate-(?:spin|ping|pulse|bounce|none|\[.+\])$/, "animate"],
   [/^\[([\w-]+):.+\]$/, "[$1]"],
   [
-    /^(duration|ease|delay|cursor|pointer-events|appearance|aspect|accent|caret|fill|z|opacity|leading|tracking|align|list|content|will-change|mix-blend|touch)-/,
+    /^(duration|ease|delay|cursor|pointer-events|appearance|aspect|accent|caret|fill|z|opacity|leading|tracking|align|list|will-change|mix-blend|touch)-/,
     "$1",
   ],
   [/^(grayscale|sepia|invert)(?:-(?:\d+|\[.+\]))?$/, "$1"],

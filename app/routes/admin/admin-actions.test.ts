@@ -163,7 +163,7 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
       expect(data.defaultMessage).toBe(DEFAULT_MAINTENANCE_MESSAGE);
     });
 
-    it("shows sales, messages and subscribers only to people with Admin privileges", async () => {
+    it("shows sales, messages, subscribers and visitors only to people with Admin privileges", async () => {
       const load = async (cookie: string) =>
         (await dashboard.loader({
           request: app.request("/admin", { cookie }),
@@ -178,6 +178,7 @@ describe.each(await testDatabaseKinds())("admin actions on %s", (kind) => {
         "stock",
         "subscribers",
         "unhandledMessages",
+        "visitors",
       ]);
       const asHelper = await load(helper.cookie);
       expect(asHelper.hasAdminPrivileges).toBe(false);
