@@ -5,10 +5,16 @@
 import type { Route } from "./+types/privacy";
 import { pageTitle } from "~/domain/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
+import { getEnv } from "~/server/core/env.server";
 
 export const headers = publicPageHeaders;
 
-export default function Privacy(_: Route.ComponentProps) {
+/** The note names the site's own setting for how long single visits are kept. */
+export function loader() {
+  return { retentionDays: getEnv().ANALYTICS_RETENTION_DAYS };
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl space-y-6 px-5 py-16 leading-relaxed sm:px-8 sm:py-24">
       <h1 className="font-display text-4xl sm:text-5xl">Privacy</h1>
@@ -26,7 +32,7 @@ export default function Privacy(_: Route.ComponentProps) {
           <li>
             Whether you play a track to the end, part of it, or skip it; videos played; clicks on a
             concert&apos;s ticket link; records added to the cart and bought, with the order&apos;s
-            value.
+            value; newsletter sign-ups, by the page the form was on.
           </li>
           <li>Your kind of device (phone, tablet or computer) and your browser&apos;s name.</li>
         </ul>
@@ -55,7 +61,8 @@ export default function Privacy(_: Route.ComponentProps) {
         </ul>
       </section>
       <p className="text-sm text-muted-foreground">
-        Single visits are kept for a few weeks at most; after that only daily totals remain.
+        Single visits are kept for {loaderData.retentionDays} days; after that only daily totals
+        remain.
       </p>
     </article>
   );

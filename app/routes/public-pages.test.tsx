@@ -11,6 +11,7 @@ import { toPublicEvent } from "~/domain/events";
 import EventsPage from "./events";
 import MediaPage from "./media";
 import ContactPage from "./contact";
+import PrivacyPage from "./privacy";
 import { EVENTS_PAGE_KEYS } from "~/domain/page-content-keys";
 
 type AnyProps = Record<string, unknown>;
@@ -133,5 +134,13 @@ describe("navigation skeletons", async () => {
     expect(skeletonKindFor("/about")).toBe("about");
     expect(skeletonKindFor("/contact")).toBe("contact");
     expect(skeletonKindFor("/auth")).toBe("page");
+  });
+});
+
+describe("privacy note", () => {
+  it("says how long single visits are kept, as the site is set", () => {
+    const html = render(PrivacyPage as never, { loaderData: { retentionDays: 45 } });
+    expect(html).toContain("Single visits are kept for 45 days");
+    expect(html).toContain("No cookies");
   });
 });
