@@ -35,8 +35,11 @@ const { createObjectStorage } = await import("./app/server/media/object-storage.
 const { publicFilesHandler } = await import("./app/server/media/public-files.server");
 const { startMailWorker } = await import("./app/server/mail/mail.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
+const { startPreorderReleaser } = await import("./app/server/shop/preorders.server");
 const { startRateLimitPruner } = await import("./app/server/db/rate-limit.server");
 const { startUnconfirmedSignUpSweeper } = await import("./app/server/audience/newsletter.server");
+const { startCampaignSender } = await import("./app/server/audience/campaign-sending.server");
+const { renderCampaignForSending } = await import("./app/server/audience/campaigns.server");
 const { installSnapshotHandler } = await import("./app/server/ops/backup.server");
 const { downloadHandler, DOWNLOAD_PATH } = await import("./app/server/shop/downloads.server");
 const { createUploadServer, UPLOAD_ENDPOINT } = await import("./app/server/media/uploads.server");
@@ -93,6 +96,8 @@ await prepareDatabase(database, env, storage);
 const stopMailWorker = startMailWorker(database.db);
 // Checkout holds on tracked stock end after their time even when nobody comes back.
 const stopStockHoldSweeper = startStockHoldSweeper(database.db);
+// Pre-orders whose release day has come get their files, once, on one instance (issue 24).
+const stopPreorderReleaser = startPreorderReleaser(database.db);
 // Several instances on one PostgreSQL: a save here drops the caches of all (issue 13).
 const siteChangeBus =
   env.DATABASE_URL && database.kind === "postgres"
@@ -102,6 +107,9 @@ if (siteChangeBus) publishSiteChangesWith(siteChangeBus.publish);
 const stopRateLimitPruner = startRateLimitPruner(database.db);
 // Newsletter sign-ups never confirmed go after the link's 7 days (issue 22).
 const stopUnconfirmedSignUpSweeper = startUnconfirmedSignUpSweeper(database.db);
+// Newsletter campaigns: every instance sends (claimed rows, never twice) and starts due
+// schedules under a job lock (issue 22, docs/decisions/037). Without SMTP_URL it idles.
+const stopCampaignSender = startCampaignSender(database.db, { render: renderCampaignForSending });
 // Embedded database: `npm run backup` asks this process for a snapshot (SIGUSR2).
 const stopSnapshotHandler =
   database.kind === "pglite"
@@ -408,8 +416,11 @@ async function shutdown(signal: string) {
   force.unref();
   stopMailWorker();
   stopStockHoldSweeper();
+  stopPreorderReleaser();
   stopRateLimitPruner();
   stopUnconfirmedSignUpSweeper();
+  // Finishes the mails in hand (marked sent), claims no more.
+  const campaignSenderStopped = stopCampaignSender();
   stopSnapshotHandler();
   stopUploadCleanup();
   stopImageVariantCachePruner();
@@ -419,6 +430,7 @@ async function shutdown(signal: string) {
     try {
       await analytics?.stop();
       await siteChangeBus?.stop();
+      await campaignSenderStopped;
       await database.close();
     } finally {
       logger.info("Stopped");

@@ -16,8 +16,15 @@ import type { Rollup } from "vite";
 
 const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
 const LUCIDE_DIR = "/node_modules/lucide-react/dist/esm/";
-/** A module used by this many public routes is worth shipping with every page. */
+/** A module used by this many main pages is worth shipping with every page. */
 const SHARED_BY = 4;
+/**
+ * The pages that vote on the shell: the ones in the navigation, which most visits
+ * start on. Side pages (newsletter confirmation, redeem, sign-in …) load the shell too
+ * but must not pull their own parts into it: four of them would put a form every main
+ * page pays for into every page.
+ */
+const MAIN_PAGES = /\/routes\/(index|home|about|media|loe|events|shop|contact)\.tsx$/;
 /** An icon (a few hundred bytes) used by this many public routes joins the shell too. */
 const ICON_SHARED_BY = 2;
 /** Small libraries every page's components use. */
@@ -58,7 +65,9 @@ function planShell(meta: Rollup.ManualChunkMeta): Set<string> {
   const importsByRoute = new Map(routes.map((r) => [r, staticAppImports(r, meta.getModuleInfo)]));
   // One page, one vote: a route that another route renders (/ renders home.tsx) is
   // counted with that route, not again on its own.
-  const pages = routes.filter((r) => ![...importsByRoute.values()].some((set) => set.has(r)));
+  const pages = routes.filter(
+    (r) => MAIN_PAGES.test(r) && ![...importsByRoute.values()].some((set) => set.has(r)),
+  );
   const usedBy = new Map<string, number>();
   for (const page of pages) {
     for (const id of importsByRoute.get(page)!) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 // Unit and integration tests: everything beside the code, never the browser suite.
@@ -18,6 +19,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest leaves a core for itself (one worker on CI's two), but its own process is
+    // mostly idle while the files run: one worker per core keeps both cores busy.
+    maxWorkers: availableParallelism(),
     env: { LOG_LEVEL: "silent" },
   },
 });

@@ -16,7 +16,13 @@ class OwnerFirstSequencer extends BaseSequencer {
   }
 }
 
-// Browser journeys: one built server for the whole run (globalSetup), Chromium per file.
+/**
+ * Files run side by side in E2E_WORKERS workers (default 2: a serial run left one of the
+ * CI machine's two cores idle about half the time), each against its own server.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
+
+// Browser journeys: one built server per worker for the whole run (globalSetup), Chromium per file.
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -27,7 +33,8 @@ export default defineConfig({
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: workers > 1,
+    maxWorkers: workers,
     sequence: { sequencer: OwnerFirstSequencer },
     pool: "forks",
   },

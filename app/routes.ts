@@ -8,6 +8,7 @@ export default [
   route("api/create-order", "routes/api.create-order.ts"),
   route("api/cancel-provider-order", "routes/api.cancel-provider-order.ts"),
   route("api/price-cart", "routes/api.price-cart.ts"),
+  route("api/shipping-countries", "routes/api.shipping-countries.ts"),
   route("api/paypal-webhook", "routes/api.paypal-webhook.ts"),
 
   layout("routes/public-layout.tsx", [
@@ -24,6 +25,9 @@ export default [
     route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
     route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
     route("newsletter/location", "routes/newsletter.location.tsx"),
+    // The public archive of sent letters (issue 22); the fixed paths above win over :slug.
+    route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/:slug", "routes/newsletter.letter.tsx"),
     // server.ts streams a valid link's file; this page explains one that no longer works.
     route("download/:token", "routes/download.tsx"),
     route("downloads/recover", "routes/downloads-recover.tsx"),
@@ -54,6 +58,8 @@ export default [
   route("api/send-contact-email", "routes/api.send-contact-email.ts"),
   route("api/newsletter-subscribe", "routes/api.newsletter-subscribe.ts"),
   route("api/cities", "routes/api.cities.ts"),
+  // A tracked link of a sent letter: counts, then redirects to that letter's own link n.
+  route("newsletter/click/:campaignId/:n", "routes/newsletter.click.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("events.ics", "routes/events.ics.ts"),

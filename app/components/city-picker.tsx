@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { CITY_QUERY_MIN, type CitySuggestion } from "~/domain/geo";
 import { cn } from "~/lib/cn";
 import { fieldClasses } from "./ui/field-classes";
+import type { FieldControlProps } from "./ui/form-field";
 
 export interface PickedCity {
   id: number;
@@ -15,7 +16,10 @@ export interface PickedCity {
 }
 
 export interface CityPickerProps {
-  label: React.ReactNode;
+  /** Left out inside a FormField, which labels the input through `control`. */
+  label?: React.ReactNode;
+  /** The ids a surrounding FormField ties its label, error and hint to. */
+  control?: FieldControlProps;
   /** The hidden field that carries the picked city's id ("" when none is picked). */
   idName?: string;
   /** The typed text's field, for forms that accept a city not on the list. */
@@ -40,6 +44,7 @@ export function CityPicker({
   className,
   inputClassName,
   placeholder = "Start typing your city",
+  control,
 }: CityPickerProps) {
   const [text, setText] = useState(defaultCity?.label ?? defaultText ?? "");
   const [picked, setPicked] = useState<PickedCity | null>(defaultCity);
@@ -51,7 +56,7 @@ export function CityPicker({
   const [noMatch, setNoMatch] = useState(false);
   const request = useRef<AbortController | null>(null);
   const id = useId();
-  const inputId = `${id}-input`;
+  const inputId = control?.id ?? `${id}-input`;
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
 
@@ -112,9 +117,11 @@ export function CityPicker({
   const expanded = open && !picked && text.trim().length >= CITY_QUERY_MIN;
   return (
     <div className={cn("relative", className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-foreground/90">
-        {label}
-      </label>
+      {label !== undefined && (
+        <label htmlFor={inputId} className="block text-sm font-medium text-foreground/90">
+          {label}
+        </label>
+      )}
       <input
         id={inputId}
         name={textName}
@@ -126,7 +133,8 @@ export function CityPicker({
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={control ? control["aria-describedby"] : hint ? hintId : undefined}
+        aria-invalid={control?.["aria-invalid"]}
         placeholder={placeholder}
         value={text}
         onChange={(event) => {
@@ -139,7 +147,7 @@ export function CityPicker({
         }}
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
-        className={cn(fieldClasses, "mt-2", inputClassName)}
+        className={cn(fieldClasses, label !== undefined && "mt-2", inputClassName)}
       />
       {idName && <input type="hidden" name={idName} value={picked ? String(picked.id) : ""} />}
       {hint && (

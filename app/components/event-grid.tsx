@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import type { PublicEvent } from "~/domain/events";
 import { EventCard, EventIconSprite } from "./event-card";
 import { VideoDialog } from "./video-dialog";
@@ -26,13 +27,15 @@ export function EventGrid({
       <ul className="grid gap-6 md:grid-cols-2 lg:gap-8" aria-label={label}>
         {events.map((event, index) => (
           <li key={event.id} className="flex">
-            <EventCard
-              event={event}
-              today={today}
-              priority={index < priorityCount}
-              headingLevel={headingLevel}
-              onWatchRecording={setRecording}
-            />
+            <HydrateLater>
+              <EventCard
+                event={event}
+                today={today}
+                priority={index < priorityCount}
+                headingLevel={headingLevel}
+                onWatchRecording={setRecording}
+              />
+            </HydrateLater>
           </li>
         ))}
       </ul>

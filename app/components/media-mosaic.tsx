@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { ExternalLink, Image as ImageIcon, Play } from "lucide-react";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { videoThumbnailUrl } from "~/domain/video";
 import { isEagerImage, isFirstScreenTile } from "~/domain/gallery";
 import { SmartImage } from "./smart-image";
@@ -33,20 +34,22 @@ export function MediaMosaic({ items }: { items: readonly MosaicItem[] }) {
       >
         {items.map((item, index) => (
           <li key={item.id} className="mb-5 break-inside-avoid">
-            <MediaTile
-              item={item}
-              priority={isFirstScreenTile(index)}
-              eager={isEagerImage(index)}
-              onOpenVideo={() =>
-                setVideo({
-                  title: item.title,
-                  description: item.description,
-                  videoUrl: item.url,
-                  thumbnailUrl: item.thumbnailUrl,
-                })
-              }
-              onOpenPhoto={() => setPhoto(item)}
-            />
+            <HydrateLater>
+              <MediaTile
+                item={item}
+                priority={isFirstScreenTile(index)}
+                eager={isEagerImage(index)}
+                onOpenVideo={() =>
+                  setVideo({
+                    title: item.title,
+                    description: item.description,
+                    videoUrl: item.url,
+                    thumbnailUrl: item.thumbnailUrl,
+                  })
+                }
+                onOpenPhoto={() => setPhoto(item)}
+              />
+            </HydrateLater>
           </li>
         ))}
       </ul>

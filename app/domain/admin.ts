@@ -41,10 +41,11 @@ export type AdminIcon =
   | "inbox"
   | "mail-check"
   | "history"
+  | "truck"
   | "percent"
   | "chart";
 
-/** The 13 link cards of the dashboard, in the spec's order. */
+/** The link cards of the dashboard: the spec's 13 in its order, with Shipping (issue 24) after Shop. */
 export const DASHBOARD_CARDS: readonly AdminScreen[] = [
   {
     path: "home",
@@ -69,6 +70,13 @@ export const DASHBOARD_CARDS: readonly AdminScreen[] = [
     title: "Shop",
     description: "Products, prices, stock, ordering and downloads.",
     icon: "shopping-bag",
+  },
+  {
+    path: "shipping",
+    title: "Shipping",
+    description: "Zones of countries with their rates, free shipping above an order value, or off.",
+    icon: "truck",
+    // A shop setting like prices and stock on the Shop screen: no Admin privileges needed.
   },
   {
     path: "media",
@@ -168,6 +176,15 @@ export const BUSINESS_SCREENS: readonly AdminScreen[] = [
     title: "Messages",
     description: "Contact form messages and whether their mail was delivered.",
     icon: "inbox",
+    privileged: true,
+  },
+  {
+    path: "newsletter",
+    title: "Newsletter",
+    description:
+      "Write letters to your confirmed subscribers, preview, test, send or schedule them.",
+    icon: "mail",
+    // It mails subscribers in bulk and shows who clicked what: Admin privileges (decision 014).
     privileged: true,
   },
   {

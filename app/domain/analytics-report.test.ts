@@ -57,8 +57,27 @@ describe("analytics report", () => {
     ]);
     expect(tables.sources?.[0]).toEqual(["Direct / none", 6, 18]);
     expect(tables.sales).toEqual([["letters", 4, 0, 0, 2, 40, 50]]);
-    expect(tables.plays).toEqual([["Blue", 3, 0, 1]]);
+    expect(tables.plays).toEqual([["Blue", "Uploaded file", 3, 0, 1]]);
     expect(tables.tickets).toEqual([]);
+  });
+
+  it("shows each track's plays per source, crediting plays rolled up before sources to the file", () => {
+    const tables = reportTables([
+      // Blue: 3 complete and 1 skipped in all, 2 and 1 of them rolled up by player.
+      t("track_play", "subject", "Blue", 3, 2, { detail: "complete" }),
+      t("track_play", "subject", "Blue", 1, 1, { detail: "skipped" }),
+      t("track_play", "track", "Blue", 1, 1, { detail: "file:complete" }),
+      t("track_play", "track", "Blue", 1, 1, { detail: "soundcloud:complete" }),
+      t("track_play", "track", "Blue", 1, 1, { detail: "soundcloud:skipped" }),
+      t("track_play", "subject", "Live Set", 5, 4, { detail: "partial" }),
+      t("track_play", "track", "Live Set", 5, 4, { detail: "soundcloud:partial" }),
+      t("track_play", "player", "soundcloud", 7, 5, { detail: "partial" }),
+    ]);
+    expect(tables.find((table) => table.id === "plays")?.rows).toEqual([
+      ["Blue", "Uploaded file", 2, 0, 0],
+      ["Blue", "SoundCloud", 1, 0, 1],
+      ["Live Set", "SoundCloud", 0, 5, 0],
+    ]);
   });
 
   it("draws days, or months for long periods, with the days without visits as zero", () => {

@@ -3,7 +3,7 @@
  * Visitors of a period are the sum of each day's visitors: the salt changes every day,
  * so a person who comes on three days is three visitors, as in Plausible.
  */
-import { conversionRate, sourceLabel } from "./analytics";
+import { conversionRate, PLAY_OUTCOMES, sourceLabel, type PlayOutcome } from "./analytics";
 
 /** One summed row of analytics_daily over a period. */
 export interface RollupTotal {
@@ -90,6 +90,48 @@ export function reportSummary(totals: readonly RollupTotal[]): ReportSummary {
   };
 }
 
+const PLAYER_LABELS: Record<string, string> = { file: "Uploaded file", soundcloud: "SoundCloud" };
+
+type PlayCounts = Record<PlayOutcome, number>;
+
+/**
+ * Plays per track and source. The "track" rollup (key: track, detail: "player:outcome")
+ * began with SoundCloud plays; days rolled up before it only have the "subject" one
+ * (detail: outcome), when every counted play was a file's. What "subject" counts beyond
+ * "track" is therefore credited to the uploaded file.
+ */
+function trackPlays(totals: readonly RollupTotal[]) {
+  const rows = new Map<string, { track: string; source: string } & PlayCounts>();
+  const row = (track: string, player: string) => {
+    const id = JSON.stringify([track, player]);
+    let entry = rows.get(id);
+    if (!entry) {
+      const source = PLAYER_LABELS[player] ?? player;
+      entry = { track, source, complete: 0, partial: 0, skipped: 0 };
+      rows.set(id, entry);
+    }
+    return entry;
+  };
+  const byTrack = new Map<string, PlayCounts>();
+  for (const t of pick(totals, "track_play", "track")) {
+    const [player = "", outcome = ""] = t.detail.split(":");
+    if (!isOutcome(outcome)) continue;
+    row(t.key, player)[outcome] += t.events;
+    const sum = byTrack.get(t.key) ?? { complete: 0, partial: 0, skipped: 0 };
+    sum[outcome] += t.events;
+    byTrack.set(t.key, sum);
+  }
+  for (const t of pick(totals, "track_play", "subject")) {
+    if (!isOutcome(t.detail)) continue;
+    const older = t.events - (byTrack.get(t.key)?.[t.detail] ?? 0);
+    if (older > 0) row(t.key, "file")[t.detail] += older;
+  }
+  return [...rows.values()];
+}
+
+const isOutcome = (value: string): value is PlayOutcome =>
+  (PLAY_OUTCOMES as readonly string[]).includes(value);
+
 /** Rows by a count, largest first, then by name; at most `limit`. */
 function ranked<T extends ReportCell[]>(rows: T[], by: number, limit: number): T[] {
   return rows
@@ -108,14 +150,7 @@ export function reportTables(totals: readonly RollupTotal[], limit = 50): Report
       limit,
     );
 
-  const plays = new Map<string, { complete: number; partial: number; skipped: number }>();
-  for (const t of pick(totals, "track_play", "subject")) {
-    const entry = plays.get(t.key) ?? { complete: 0, partial: 0, skipped: 0 };
-    if (t.detail === "complete" || t.detail === "partial" || t.detail === "skipped") {
-      entry[t.detail] += t.events;
-    }
-    plays.set(t.key, entry);
-  }
+  const plays = trackPlays(totals);
 
   const sourceVisitors = byKey(totals, "pageview", "source");
   const carts = byKey(totals, "add_to_cart", "source");
@@ -172,12 +207,13 @@ export function reportTables(totals: readonly RollupTotal[], limit = 50): Report
     {
       id: "plays",
       title: "Track plays",
-      description: "Complete: 90 % or more heard. Skipped: under 10 %. Partial: in between.",
-      columns: ["Track", "Complete", "Partial", "Skipped"],
-      numeric: [false, true, true, true],
+      description:
+        "Per track and where it was heard: the uploaded file or SoundCloud's player. Complete: 90 % or more heard. Skipped: under 10 %. Partial: in between.",
+      columns: ["Track", "Source", "Complete", "Partial", "Skipped"],
+      numeric: [false, false, true, true, true],
       rows: ranked(
-        [...plays].map(([track, p]) => [track, p.complete, p.partial, p.skipped] as ReportCell[]),
-        1,
+        plays.map((p) => [p.track, p.source, p.complete, p.partial, p.skipped] as ReportCell[]),
+        2,
         limit,
       ),
       empty: "No tracks played in this period.",

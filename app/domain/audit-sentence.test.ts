@@ -250,6 +250,22 @@ describe("the other writers' sentences", () => {
     expect(
       say("newsletter_subscribers.remove", "newsletter_subscribers", { email: "l@x.org" }),
     ).toBe("Removed l@x.org from the newsletter");
+    expect(
+      say("newsletter_campaigns.send", "newsletter_campaigns", {
+        subject: "Spring",
+        recipients: 2,
+      }),
+    ).toBe("Sent the letter 'Spring' to 2 subscribers");
+    expect(
+      say("newsletter_campaigns.send", "newsletter_campaigns", {
+        subject: "Spring",
+        recipients: 1,
+        scheduled: true,
+      }),
+    ).toBe("Started sending the letter 'Spring' to 1 subscriber as scheduled");
+    expect(
+      say("newsletter_campaigns.resend_unknown", "newsletter_campaigns", { recipients: 3 }),
+    ).toBe("Sent a letter again to 3 recipients in doubt");
     expect(say("allowed_email.add", "allowed_emails", { email: "h@x.org", isAdmin: true })).toBe(
       "Allowed h@x.org to sign in (with Admin privileges)",
     );
@@ -301,5 +317,42 @@ describe("the parts", () => {
     expect(say("events.create", "events", { after: { title: long } })).toBe(
       `Added the event '${"x".repeat(59)}…'`,
     );
+  });
+});
+
+describe("newsletter letters in the audit log", () => {
+  it("reads as sentences", () => {
+    const entry = (action: string, details: Record<string, unknown>) =>
+      auditSentence({ action, entity: "newsletter_campaigns", entityId: "x", details });
+    expect(entry("newsletter_campaigns.send", { subject: "Spring", recipients: 120 })).toBe(
+      "Sent the letter 'Spring' to 120 subscribers",
+    );
+    expect(entry("newsletter_campaigns.schedule", { subject: "Spring" })).toBe(
+      "Scheduled the letter 'Spring'",
+    );
+    expect(entry("newsletter_campaigns.send_test", { subject: "Spring", to: "a@b.example" })).toBe(
+      "Sent a test of the letter 'Spring' to a@b.example",
+    );
+  });
+});
+
+describe("shipping zone sentences", () => {
+  it("names the zone and says it was switched on or off", () => {
+    expect(
+      auditSentence({
+        action: "shipping_zones.set_flag",
+        entity: "shipping_zones",
+        entityId: "z1",
+        details: { flag: "enabled", from: true, to: false, name: "Europe" },
+      }),
+    ).toBe("Switched off the shipping zone 'Europe'");
+    expect(
+      auditSentence({
+        action: "shipping_zones.create",
+        entity: "shipping_zones",
+        entityId: "z1",
+        details: { after: { name: "Europe" } },
+      }),
+    ).toContain("shipping zone 'Europe'");
   });
 });

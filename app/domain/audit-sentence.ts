@@ -31,8 +31,10 @@ const NOUNS: Record<string, [string, string]> = {
   events: ["event", "events"],
   shop_items: ["product", "products"],
   discount_codes: ["discount code", "discount codes"],
+  shipping_zones: ["shipping zone", "shipping zones"],
   download_code_batches: ["batch of download codes", "batches of download codes"],
   theme_settings: ["theme", "themes"],
+  newsletter_campaigns: ["letter", "letters"],
 };
 
 function nounOf(entity: string): [string, string] {
@@ -88,10 +90,14 @@ const FIELD_WORDS: Record<string, string> = {
   isVisible: "visibility",
   isFeatured: "featured setting",
   isActive: "active setting",
+  firstItemRate: "first-item rate",
+  additionalItemRate: "further-item rate",
+  freeAbove: "free-above value",
   imageUrl: "image",
   videoUrl: "video",
   audioUrl: "audio file",
   pdfFileUrl: "PDF",
+  digitalTwinId: "digital twin",
   thumbnailUrl: "thumbnail",
   bandcampUrl: "Bandcamp link",
   externalUrl: "external link",
@@ -198,6 +204,8 @@ function flagSentence(details: Record<string, unknown>, noun: string): string {
       return on ? `Activated ${thing}` : `Deactivated ${thing}`;
     case "isFeatured":
       return on ? `Featured ${thing}` : `Stopped featuring ${thing}`;
+    case "enabled":
+      return on ? `Switched on ${thing}` : `Switched off ${thing}`;
     default: {
       const flag = typeof details.flag === "string" ? fieldWords(details.flag) : "a setting";
       return `Turned ${on ? "on" : "off"} ${flag} for ${thing}`;
@@ -298,6 +306,21 @@ export function auditSentence(entry: AuditSentenceEntry): string {
       const email = text(details.email);
       return `Removed ${email ?? "a subscriber"} from the newsletter`;
     }
+    case "newsletter_campaigns.send": {
+      const subject = text(details.subject);
+      const n = typeof details.recipients === "number" ? details.recipients : null;
+      const letter = subject ? `the letter ${quoted(subject)}` : "a letter";
+      const to = n === null ? "" : ` to ${count(n, "subscriber", "subscribers")}`;
+      return details.scheduled === true
+        ? `Started sending ${letter}${to} as scheduled`
+        : `Sent ${letter}${to}`;
+    }
+    case "newsletter_campaigns.resend_unknown": {
+      const n = typeof details.recipients === "number" ? details.recipients : 0;
+      return `Sent a letter again to ${count(n, "recipient", "recipients")} in doubt`;
+    }
+    case "newsletter_campaigns.schedule_failed":
+      return `A scheduled letter could not start: ${text(details.reason) ?? "see the log"}`;
     case "allowed_email.add": {
       const email = text(details.email) ?? "an address";
       const admin = details.isAdmin === true ? " (with Admin privileges)" : "";
@@ -309,6 +332,32 @@ export function auditSentence(entry: AuditSentenceEntry): string {
       return `Gave ${text(details.email) ?? "a team member"} Admin privileges`;
     case "allowed_email.take_admin_privileges":
       return `Took Admin privileges from ${text(details.email) ?? "a team member"}`;
+    case "newsletter_campaigns.create":
+    case "newsletter_campaigns.update":
+    case "newsletter_campaigns.delete":
+    case "newsletter_campaigns.duplicate":
+    case "newsletter_campaigns.schedule":
+    case "newsletter_campaigns.cancel_schedule":
+    case "newsletter_campaigns.send_test": {
+      const subject = text(details.subject);
+      const letter = subject ? `the letter ${quoted(subject)}` : "a letter";
+      switch (verb) {
+        case "create":
+          return `Wrote ${letter}`;
+        case "update":
+          return `Changed ${letter}`;
+        case "delete":
+          return `Deleted ${letter}`;
+        case "duplicate":
+          return `Made a copy of ${letter}`;
+        case "schedule":
+          return `Scheduled ${letter}`;
+        case "cancel_schedule":
+          return `Cancelled the schedule of ${letter}`;
+        default:
+          return `Sent a test of ${letter}${text(details.to) ? ` to ${text(details.to)}` : ""}`;
+      }
+    }
     case "owner.setup":
       return "Set up the owner's account";
     case "user.password_reset":

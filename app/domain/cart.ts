@@ -7,6 +7,7 @@ import { checkPaidChosenPrice, type ChosenPriceCheck } from "./name-your-price";
 import type { Product, ProductFormat } from "./product";
 import { MAX_LINE_QUANTITY } from "./order-validation";
 import { checkStock, isStockTrackedCategory, lowStockCount, type StockCheck } from "./stock";
+import { VARIANT_MESSAGES, variantLabel, type PublicVariant } from "./item-variant";
 
 export { CART_STORAGE_KEY } from "./cart-storage";
 
@@ -25,7 +26,19 @@ export type CartProduct = Pick<
   | "image"
   | "hasDownload"
   | "inventory"
+  | "options"
+  | "variants"
+  | "preorderReleaseDate"
 >;
+
+/** The variant a cart line buys (issue 24): its id, its label as shown, and its stock. */
+export interface CartVariant {
+  id: string;
+  /** "Black, L", as the buyer chose it; checkout compares it with the variant's now. */
+  label: string;
+  /** Tracked stock when carted or refreshed; null: not counted. */
+  stock: number | null;
+}
 
 export interface CartItem {
   /** Product id, selected format and a timestamp. */
@@ -35,6 +48,8 @@ export interface CartItem {
   quantity: number;
   pricePerItem: number;
   addedAt: Date;
+  /** An item with options: the variant chosen ("T-shirt, Black, L"). */
+  variant?: CartVariant;
 }
 
 export type Cart = CartItem[];
@@ -53,6 +68,9 @@ export function toCartProduct(product: Product): CartProduct {
     image,
     hasDownload,
     inventory,
+    options,
+    variants,
+    preorderReleaseDate,
   } = product;
   return {
     id,
@@ -67,21 +85,54 @@ export function toCartProduct(product: Product): CartProduct {
     image,
     hasDownload,
     inventory,
+    options: options ?? [],
+    variants: variants ?? [],
+    preorderReleaseDate: preorderReleaseDate ?? null,
   };
 }
 
-function stockSource(product: CartProduct) {
+function stockSource(product: CartProduct, variant?: CartVariant) {
   return {
     category: product.sourceCategory,
-    inventoryCount: product.inventory.hasTracking ? product.inventory.currentStock : null,
+    inventoryCount: variant
+      ? variant.stock
+      : product.inventory.hasTracking
+        ? product.inventory.currentStock
+        : null,
   };
 }
 
-/** Everything of this product already in the cart, whatever the format. */
-export function quantityInCart(cart: Cart, productId: string): number {
+/**
+ * Everything of this product already in the cart, whatever the format; of one variant
+ * only, for an item with options (each variant counts its own stock).
+ */
+export function quantityInCart(cart: Cart, productId: string, variantId?: string): number {
   return cart
-    .filter((line) => line.product.id === productId)
+    .filter((line) => line.product.id === productId && line.variant?.id === variantId)
     .reduce((n, line) => n + line.quantity, 0);
+}
+
+/** A carted variant as the card chose it. */
+export function cartVariant(variant: PublicVariant): CartVariant {
+  return { id: variant.id, label: variantLabel(variant.values), stock: variant.stock };
+}
+
+/**
+ * A carted variant whose item changed meanwhile (a value renamed or removed, options
+ * added or dropped): what the cart says, in the checkout's words; null when all is well.
+ */
+export function lineVariantProblem(line: CartItem): string | null {
+  const { product, variant } = line;
+  const options = product.options ?? [];
+  if (!variant) {
+    return options.length ? VARIANT_MESSAGES.chooseOption(options[0]!.name, product.title) : null;
+  }
+  if (!options.length) return VARIANT_MESSAGES.noOptions(product.title);
+  const now = (product.variants ?? []).find((v) => v.id === variant.id);
+  const label = now ? variantLabel(now.values) : null;
+  return label === variant.label
+    ? null
+    : VARIANT_MESSAGES.optionsChanged(product.title, variant.label, label);
 }
 
 export function defaultFormat(product: Pick<CartProduct, "formats">): ProductFormat {
@@ -112,12 +163,21 @@ export function addToCart(
   format?: ProductFormat,
   now = new Date(),
   chosenPrice?: number,
+  variant?: PublicVariant,
 ): CartChange {
   const selectedFormat = format ?? defaultFormat(product);
-  const stock = checkCartQuantity(product, quantityInCart(cart, product.id) + 1);
+  const carted = variant ? cartVariant(variant) : undefined;
+  const stock = checkCartQuantity(
+    product,
+    quantityInCart(cart, product.id, carted?.id) + 1,
+    carted,
+  );
   if (!stock.available) return { cart, stock, changed: false };
   const existing = cart.find(
-    (line) => line.product.id === product.id && line.selectedFormat === selectedFormat,
+    (line) =>
+      line.product.id === product.id &&
+      line.selectedFormat === selectedFormat &&
+      line.variant?.id === carted?.id,
   );
   const named = product.nameYourPrice && chosenPrice !== undefined ? chosenPrice : undefined;
   if (existing) {
@@ -132,12 +192,13 @@ export function addToCart(
     };
   }
   const line: CartItem = {
-    id: `${product.id}-${selectedFormat}-${now.getTime()}`,
+    id: `${product.id}-${selectedFormat}-${carted ? `${carted.id}-` : ""}${now.getTime()}`,
     product,
     selectedFormat,
     quantity: 1,
-    pricePerItem: named ?? unitPrice(product, selectedFormat),
+    pricePerItem: named ?? variant?.price ?? unitPrice(product, selectedFormat),
     addedAt: now,
+    ...(carted ? { variant: carted } : {}),
   };
   return { cart: [...cart, line], stock, changed: true };
 }
@@ -153,8 +214,8 @@ export function updateQuantity(cart: Cart, lineId: string, quantity: number): Ca
       changed: true,
     };
   }
-  const others = quantityInCart(cart, line.product.id) - line.quantity;
-  const stock = checkCartQuantity(line.product, others + quantity);
+  const others = quantityInCart(cart, line.product.id, line.variant?.id) - line.quantity;
+  const stock = checkCartQuantity(line.product, others + quantity, line.variant);
   if (quantity > line.quantity && !stock.available) return { cart, stock, changed: false };
   return {
     cart: cart.map((l) => (l.id === lineId ? { ...l, quantity: Math.floor(quantity) } : l)),
@@ -197,7 +258,11 @@ export function removeFromCart(cart: Cart, lineId: string): Cart {
 
 /** The plus button is disabled at the stock limit ("Maximum quantity reached"). */
 export function canIncrease(cart: Cart, line: CartItem): boolean {
-  return checkCartQuantity(line.product, quantityInCart(cart, line.product.id) + 1).available;
+  return checkCartQuantity(
+    line.product,
+    quantityInCart(cart, line.product.id, line.variant?.id) + 1,
+    line.variant,
+  ).available;
 }
 
 export interface CartLineStockNote {
@@ -213,23 +278,30 @@ export interface CartLineStockNote {
  */
 export function cartLineStockNote(cart: Cart, line: CartItem): CartLineStockNote | null {
   if (!canIncrease(cart, line)) return { text: "Maximum quantity reached", tone: "limit" };
-  const source = stockSource(line.product);
+  const source = stockSource(line.product, line.variant);
   // A physical item whose stock the artist does not count: "Digital item - unlimited
   // availability" would be untrue of a tote bag, so it gets no note.
   if (source.inventoryCount === null && isStockTrackedCategory(source.category)) return null;
   const low = lowStockCount(source);
   if (low !== null) return { text: `Only ${low} in stock`, tone: "low" };
-  return { text: checkStock(source, quantityInCart(cart, line.product.id)).message, tone: "info" };
+  return {
+    text: checkStock(source, quantityInCart(cart, line.product.id, line.variant?.id)).message,
+    tone: "info",
+  };
 }
 
 export const MAX_QUANTITY_MESSAGE = `You can order up to ${MAX_LINE_QUANTITY} of one item online.`;
 
 /** The stock check, and the per-item cap the server enforces too (order-validation.ts). */
-function checkCartQuantity(product: CartProduct, quantity: number): StockCheck {
+function checkCartQuantity(
+  product: CartProduct,
+  quantity: number,
+  variant?: CartVariant,
+): StockCheck {
   if (quantity > MAX_LINE_QUANTITY) {
     return { available: false, maxQuantity: MAX_LINE_QUANTITY, message: MAX_QUANTITY_MESSAGE };
   }
-  return checkStock(stockSource(product), quantity);
+  return checkStock(stockSource(product, variant), quantity);
 }
 
 export function lineTotal(line: Pick<CartItem, "pricePerItem" | "quantity">): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_MESSAGES as M, EVENT_TEXT, eventSchema, isEventTime } from "./event";
+import { EVENT_MESSAGES as M, EVENT_TEXT, eventPlace, eventSchema, isEventTime } from "./event";
 import { fieldErrorsFrom } from "./form-errors";
 
 const TODAY = "2026-03-14";
@@ -33,6 +33,7 @@ describe("event schema", () => {
       time: "8:00 PM",
       venue: "Blue Room",
       city: "Austin",
+      cityId: null,
       ticketUrl: null,
       imageUrl: "/uploads/events/a.jpg",
       status: "upcoming",
@@ -159,6 +160,54 @@ describe("event schema", () => {
       fetchFailed: "Failed to fetch events",
       deleteFailed: "Failed to delete event",
       deleteConfirm: "Are you sure you want to delete this event?",
+    });
+  });
+});
+
+describe("an event's place on the map", () => {
+  const lisbon = {
+    id: 2267057,
+    label: "Lisbon, Lisbon, Portugal",
+    latitude: 38.72,
+    longitude: -9.13,
+    countryCode: "PT",
+  };
+  const stored = {
+    city: "Lisbon, Lisbon, Portugal",
+    countryCode: "PT",
+    latitude: 38.72,
+    longitude: -9.13,
+  };
+
+  it("reads the picked city's id from the form, and nothing from free text", () => {
+    expect(create.parse({ ...valid, cityId: "2267057" }).cityId).toBe(2267057);
+    expect(create.parse({ ...valid, cityId: "" }).cityId).toBeNull();
+    expect(create.parse({ ...valid, cityId: "Lisbon" }).cityId).toBeNull();
+    expect(create.parse(valid).cityId).toBeNull();
+  });
+
+  it("takes a picked city's country and coordinates", () => {
+    expect(eventPlace("Lisbon, Lisbon, Portugal", lisbon)).toEqual(stored);
+  });
+
+  it("keeps only the stored position, never the rest of a stored row", () => {
+    const row = { ...stored, title: "Old title" };
+    expect(eventPlace(stored.city, null, row)).toEqual(stored);
+  });
+
+  it("keeps the stored position while the city's text is unchanged, and drops it for another text", () => {
+    expect(eventPlace(stored.city, null, stored)).toEqual(stored);
+    expect(eventPlace("Porto", null, stored)).toEqual({
+      city: "Porto",
+      countryCode: null,
+      latitude: null,
+      longitude: null,
+    });
+    expect(eventPlace("Austin", null)).toEqual({
+      city: "Austin",
+      countryCode: null,
+      latitude: null,
+      longitude: null,
     });
   });
 });

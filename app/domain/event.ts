@@ -9,6 +9,7 @@
  */
 import { z } from "./zod";
 import { EVENT_STATUSES, type EventStatus } from "./events";
+import { parseCityId, type CitySuggestion } from "./geo";
 import {
   entryId,
   formBoolean,
@@ -102,6 +103,11 @@ const fields = {
     .transform((v) => (v === "" ? null : v)),
   venue: requiredText(M.venueRequired, { min: [EVENT_PLACE_MIN_LENGTH, M.venueTooShort] }),
   city: requiredText(M.cityRequired, { min: [EVENT_PLACE_MIN_LENGTH, M.cityTooShort] }),
+  /** The city picked from the offline list (issue 22); absent when typed freely. */
+  cityId: z
+    .unknown()
+    .optional()
+    .transform((v) => parseCityId(v)),
   ticketUrl: optionalLink(M.invalidTicketUrl),
   imageUrl: optionalLink(M.invalidImageUrl, { uploads: true }),
   status: formChoice(EVENT_STATUSES, M.statusInvalid, DEFAULT_EVENT_STATUS),
@@ -155,3 +161,36 @@ export function eventSchema(context: EventSchemaContext): EventCreateSchema | Ev
 export type EventFormValues = z.input<EventCreateSchema>;
 export type EventInput = z.output<EventCreateSchema>;
 export type EventUpdateInput = z.output<EventUpdateSchema>;
+
+/** Where an event is on the map; all null for a city typed freely. */
+export interface EventPlace {
+  city: string;
+  countryCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * The place an event is saved with: a city picked from the list brings its country and
+ * coordinates (for "Tell fans nearby"); an edit that leaves the city's text as it was
+ * keeps the stored position; any other typed city has none.
+ */
+export function eventPlace(
+  city: string,
+  picked: CitySuggestion | null,
+  stored?: EventPlace | null,
+): EventPlace {
+  if (picked) {
+    return {
+      city,
+      countryCode: picked.countryCode,
+      latitude: picked.latitude,
+      longitude: picked.longitude,
+    };
+  }
+  if (stored && stored.city === city) {
+    const { countryCode, latitude, longitude } = stored;
+    return { city, countryCode, latitude, longitude };
+  }
+  return { city, countryCode: null, latitude: null, longitude: null };
+}

@@ -8,7 +8,8 @@ import { z } from "./zod";
 import { searchText } from "./control-characters";
 import type { DownloadTokenState } from "./downloads";
 import { formBoolean } from "./form-fields";
-import type { ShippingAddress } from "./shipping-address";
+import { orderNeedsShipping, type ShippingAddress } from "./shipping-address";
+import { awaitingRelease } from "./preorder";
 import { isStockTrackedCategory } from "./stock";
 import { zonedTimeToInstant } from "./time-zone";
 
@@ -190,13 +191,40 @@ export function orderSearch(q: string): OrderSearch | null {
   };
 }
 
-/** "to ship": paid, holds physical goods, not shipped yet. */
+/**
+ * "to ship": paid, holds physical goods, not shipped yet, and no physical pre-order of
+ * it still waits for its release day (issue 24: the parcel goes when all is out).
+ */
 export function needsShipping(order: {
   paymentStatus: string;
   shippedAt: Date | string | null;
   hasPhysical: boolean;
+  preorderWaiting?: string | null;
 }): boolean {
-  return order.paymentStatus === "completed" && order.hasPhysical && !order.shippedAt;
+  return (
+    order.paymentStatus === "completed" &&
+    order.hasPhysical &&
+    !order.shippedAt &&
+    !order.preorderWaiting
+  );
+}
+
+/**
+ * The earliest release day of an order's physical lines still waiting for it (issue
+ * 24), or null: the order is "to ship" only once it is null.
+ */
+export function preorderWaiting(
+  lines: readonly {
+    category: string;
+    preorderReleaseDate: string | null;
+    releasedAt: Date | string | null;
+  }[],
+): string | null {
+  const days = lines
+    .filter((l) => orderNeedsShipping([l.category]) && awaitingRelease(l))
+    .map((l) => l.preorderReleaseDate!)
+    .sort();
+  return days[0] ?? null;
 }
 
 /**
@@ -217,12 +245,31 @@ export function restockByDefault(order: {
  * item was deleted has nowhere to go back to.
  */
 export function restockQuantities(
-  lines: readonly { shopItemId: string | null; category: string; quantity: number }[],
+  lines: readonly {
+    shopItemId: string | null;
+    variantId?: string | null;
+    category: string;
+    quantity: number;
+  }[],
 ): Map<string, number> {
   const quantities = new Map<string, number>();
   for (const line of lines) {
     if (!line.shopItemId || !isStockTrackedCategory(line.category) || line.quantity <= 0) continue;
+    // A variant's copies go back to the variant (restockVariantQuantities), not the item.
+    if (line.variantId) continue;
     quantities.set(line.shopItemId, (quantities.get(line.shopItemId) ?? 0) + line.quantity);
+  }
+  return quantities;
+}
+
+/** What a refund puts back per variant (issue 24), keyed by variant id. */
+export function restockVariantQuantities(
+  lines: readonly { variantId?: string | null; category: string; quantity: number }[],
+): Map<string, number> {
+  const quantities = new Map<string, number>();
+  for (const line of lines) {
+    if (!line.variantId || !isStockTrackedCategory(line.category) || line.quantity <= 0) continue;
+    quantities.set(line.variantId, (quantities.get(line.variantId) ?? 0) + line.quantity);
   }
   return quantities;
 }
@@ -249,6 +296,8 @@ export interface OrderListRow {
   itemCount: number;
   hasPhysical: boolean;
   shippedAt: string | null;
+  /** A physical pre-order's release day it still waits for (issue 24), or null. */
+  preorderWaiting?: string | null;
 }
 
 export interface OrderListPage {
@@ -282,6 +331,9 @@ export interface OrderDetailLine {
   minimumPrice: number | null;
   /** The item still has a file to download. */
   hasDownload: boolean;
+  /** Pre-orders (issue 24): the line's release day, and whether it was released. */
+  preorderReleaseDate?: string | null;
+  released?: boolean;
   links: OrderDownloadLink[];
 }
 
@@ -295,6 +347,10 @@ export interface OrderDetail {
   /** The discount code the order was priced with, and what it took off. */
   discountCode: string | null;
   discountAmount: number;
+  /** Shipping charged (included in the total), the country and the zone as charged. */
+  shippingAmount: number;
+  shippingCountry: string | null;
+  shippingZone: string | null;
   currency: string;
   provider: string;
   providerOrderId: string;
@@ -308,6 +364,8 @@ export interface OrderDetail {
   shippingCarrier: string | null;
   trackingNumber: string | null;
   hasPhysical: boolean;
+  /** A physical pre-order's release day it still waits for (issue 24), or null. */
+  preorderWaiting: string | null;
   lines: OrderDetailLine[];
 }
 

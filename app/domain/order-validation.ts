@@ -8,6 +8,14 @@ import { checkStock } from "./stock";
 import { EMAIL_ADDRESS_PATTERN } from "./form-schema";
 import { MAX_LINE_QUANTITY, MAX_ORDER_TOTAL, ORDER_TOO_LARGE_MESSAGE } from "./order-caps";
 import { checkPaidChosenPrice, nameYourPriceOf } from "./name-your-price";
+import {
+  VARIANT_MESSAGES,
+  chooseVariant,
+  variantLabel,
+  variantPrice,
+  type CatalogueVariant,
+  type ItemOption,
+} from "./item-variant";
 
 /** "must match {email} with no spaces". */
 export const CHECKOUT_EMAIL_PATTERN = EMAIL_ADDRESS_PATTERN;
@@ -43,6 +51,9 @@ export interface OrderLineRequest {
   title: string;
   quantity: number;
   pricePerItem: number;
+  /** An item with options: the variant chosen, and its label as the cart showed it. */
+  variantId?: string | null;
+  variantLabel?: string | null;
 }
 
 export interface OrderRequest {
@@ -76,6 +87,9 @@ export interface CatalogueItem {
   minimumPrice?: number | null;
   isVisible: boolean;
   inventoryCount: number | null;
+  /** Issue 24: the item's options and its variants; absent or empty: none. */
+  options?: readonly ItemOption[];
+  variants?: readonly CatalogueVariant[];
 }
 
 export interface PricedLine {
@@ -87,6 +101,9 @@ export interface PricedLine {
   lineTotal: number;
   /** A name-your-price line: the item's minimum; null at a fixed price. */
   minimumPrice: number | null;
+  /** The variant bought ("Black, L"), for an item with options; else null. */
+  variantId: string | null;
+  variantLabel: string | null;
 }
 
 export type PricingResult =
@@ -126,9 +143,11 @@ export function priceOrder(
   const invalid = validateOrderRequest(request);
   if (invalid) return { ok: false, error: invalid };
 
+  // Stock is counted per item, or per variant for an item with options.
+  const stockKey = (line: OrderLineRequest) => `${line.shopItemId}|${line.variantId ?? ""}`;
   const quantities = new Map<string, number>();
   for (const line of request.items) {
-    quantities.set(line.shopItemId, (quantities.get(line.shopItemId) ?? 0) + line.quantity);
+    quantities.set(stockKey(line), (quantities.get(stockKey(line)) ?? 0) + line.quantity);
   }
 
   const lines: PricedLine[] = [];
@@ -136,10 +155,33 @@ export function priceOrder(
     const item = catalogue.get(line.shopItemId);
     if (!item || !item.isVisible)
       return { ok: false, error: ORDER_MESSAGES.unavailable(line.title) };
-    const unit = linePrice(item, line);
+    const choice = chooseVariant(
+      { title: item.title, options: item.options ?? [], variants: item.variants ?? [] },
+      line.variantId,
+      line.variantLabel,
+    );
+    if (!choice.ok) return { ok: false, error: choice.error };
+    const variant = choice.variant;
+    const priced = variant
+      ? { ...item, price: variantPrice(item.price ?? 0, variant.priceDifference) }
+      : item;
+    const label = variant ? variantLabel(variant.optionValues) : null;
+    const unit = linePrice(priced, line);
     if (!unit.ok) return unit;
-    const stock = checkStock(item, quantities.get(item.id) ?? line.quantity);
-    if (!stock.available) return { ok: false, error: stock.message };
+    const requested = quantities.get(stockKey(line)) ?? line.quantity;
+    const stock = checkStock(
+      variant ? { category: item.category, inventoryCount: variant.inventoryCount } : item,
+      requested,
+    );
+    if (!stock.available) {
+      return {
+        ok: false,
+        error:
+          variant && stock.maxQuantity === 0
+            ? VARIANT_MESSAGES.soldOut(item.title, label!)
+            : stock.message,
+      };
+    }
     lines.push({
       shopItemId: item.id,
       title: item.title,
@@ -148,6 +190,8 @@ export function priceOrder(
       unitPrice: unit.unitPrice,
       lineTotal: roundMoney(unit.unitPrice * line.quantity),
       minimumPrice: unit.minimumPrice,
+      variantId: variant?.id ?? null,
+      variantLabel: label,
     });
   }
   const total = roundMoney(lines.reduce((s, l) => s + l.lineTotal, 0));

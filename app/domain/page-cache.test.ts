@@ -155,3 +155,17 @@ describe("pathsAffectedBy", () => {
     expect(pathsAffectedBy({ kind: "page-content", keys: ["footer-instagram-url"] })).toBe("all");
   });
 });
+
+describe("the newsletter archive in the page cache", () => {
+  const decide = (path: string) =>
+    pageCacheDecision({ method: "GET", path, search: "", cookie: undefined }).cacheable;
+  it("keeps the archive and its letters, never the newsletter's own forms", () => {
+    expect(decide("/newsletter")).toBe(true);
+    expect(decide("/newsletter/spring-letter-ab12cd")).toBe(true);
+    expect(decide("/newsletter/confirm")).toBe(false);
+    expect(decide("/newsletter/unsubscribe")).toBe(false);
+    expect(decide("/newsletter/location")).toBe(false);
+    expect(decide("/newsletter/click/x/1")).toBe(false);
+    expect(decide("/newsletter/Spring")).toBe(false);
+  });
+});

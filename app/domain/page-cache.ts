@@ -28,10 +28,19 @@ export const PAGE_CACHE_PATHS = [
   "/sitemap.xml",
   "/robots.txt",
   "/events.ics",
+  "/newsletter",
 ] as const;
-export type CachedPath = (typeof PAGE_CACHE_PATHS)[number];
+/** The fixed pages, and each letter of the newsletter archive (/newsletter/<slug>). */
+export type CachedPath = (typeof PAGE_CACHE_PATHS)[number] | `/newsletter/${string}`;
 
 const CACHED_PATHS: ReadonlySet<string> = new Set(PAGE_CACHE_PATHS);
+
+/** A letter of the public archive; the newsletter's own forms (with their tokens) are not. */
+const LETTER_PAGE = /^\/newsletter\/(?!(confirm|unsubscribe|location|click)$)[a-z0-9-]{1,100}$/;
+
+export function isCachedPath(path: string): path is CachedPath {
+  return CACHED_PATHS.has(path) || LETTER_PAGE.test(path);
+}
 
 /** A copy is rendered again after this long even when nothing was saved. */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
@@ -66,7 +75,7 @@ export function pageCacheDecision(request: {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return { cacheable: false, reason: "method" };
   }
-  if (!CACHED_PATHS.has(request.path)) return { cacheable: false, reason: "path" };
+  if (!isCachedPath(request.path)) return { cacheable: false, reason: "path" };
   const params = new URLSearchParams(request.search);
   for (const name of params.keys()) {
     if (!TRACKING_PARAMETER.test(name)) return { cacheable: false, reason: "query" };
@@ -74,7 +83,7 @@ export function pageCacheDecision(request: {
   if (request.cookie && hasPrivateCookie(request.cookie)) {
     return { cacheable: false, reason: "cookie" };
   }
-  return { cacheable: true, path: request.path as CachedPath };
+  return { cacheable: true, path: request.path };
 }
 
 export function hasPrivateCookie(cookieHeader: string): boolean {

@@ -6,6 +6,7 @@
 import { ARTIST_NAME, PLACEHOLDER_IMAGE } from "./site";
 import { hasStockTracking } from "./stock";
 import { nameYourPriceOf, type NameYourPrice } from "./name-your-price";
+import { totalVariantStock, type ItemOption, type PublicVariant } from "./item-variant";
 
 export type ProductCategory = "music" | "sheet-music" | "merch";
 export type ProductType = "album" | "sheet" | "apparel" | "accessory";
@@ -30,6 +31,14 @@ export interface ShopItemForProduct {
   hasDownload: boolean;
   inventoryCount: number | null;
   isFeatured: boolean;
+  /** Issue 24: the item's options (Size, Colour) and its variants; absent: none. */
+  options?: ItemOption[];
+  variants?: PublicVariant[];
+  /**
+   * Pre-orders (issue 24): the release day (yyyy-MM-dd) while it is still ahead in the
+   * site's time zone; the server leaves it out once the day has come.
+   */
+  releaseDate?: string | null;
 }
 
 export interface ProductInventory {
@@ -64,7 +73,13 @@ export interface Product {
   hasDownload: boolean;
   isFeatured: boolean;
   externalUrl: string | null;
+  /** An item with options: the buyer chooses a variant before "Add to Cart". */
+  options: ItemOption[];
+  variants: PublicVariant[];
+  /** With options, the inventory is the variants' total. */
   inventory: ProductInventory;
+  /** A pre-order's release day (yyyy-MM-dd): the buyer pays now; null when it is out. */
+  preorderReleaseDate?: string | null;
 }
 
 export function productCategory(category: string): ProductCategory {
@@ -187,8 +202,19 @@ export function toProduct(item: ShopItemForProduct): Product {
     hasDownload: item.hasDownload,
     isFeatured: item.isFeatured,
     externalUrl: item.externalUrl,
-    inventory: productInventory(item),
+    ...variantsOf(item),
+    preorderReleaseDate: item.releaseDate ?? null,
   };
+}
+
+/** An item with options counts the variants' stock: the card's "Out of Stock" is all of them. */
+function variantsOf(item: ShopItemForProduct) {
+  const options = item.options ?? [];
+  const variants = options.length ? (item.variants ?? []) : [];
+  const inventoryCount = options.length
+    ? totalVariantStock(variants.map((v) => ({ inventoryCount: v.stock })))
+    : item.inventoryCount;
+  return { options, variants, inventory: productInventory({ ...item, inventoryCount }) };
 }
 
 /** Featured items show at most 2 tags (public-site spec §2 Shop). */

@@ -3,6 +3,7 @@ import {
   absoluteUrl,
   artistJsonLd,
   metaDescription,
+  eventStartDate,
   musicEventJsonLd,
   pageTitle,
   seoMeta,
@@ -93,7 +94,8 @@ describe("JSON-LD", () => {
     videoUrl: null,
     status: "upcoming",
   });
-  const options = { siteUrl: "https://silas.example", timeZone: "America/New_York" };
+  const timeZone = "America/New_York";
+  const options = { siteUrl: "https://silas.example", startDate: eventStartDate(event, timeZone) };
 
   it("describes an event as a schema.org MusicEvent", () => {
     const ld = musicEventJsonLd(event, options);
@@ -117,10 +119,11 @@ describe("JSON-LD", () => {
   });
 
   it("uses a plain date without a clock time, leaves out offers without tickets, marks cancellations", () => {
-    const ld = musicEventJsonLd(
-      { ...event, time: "TBD", ticketUrl: null, status: "cancelled" },
-      options,
-    );
+    const tbd = { ...event, time: "TBD", ticketUrl: null, status: "cancelled" as const };
+    const ld = musicEventJsonLd(tbd, {
+      siteUrl: options.siteUrl,
+      startDate: eventStartDate(tbd, timeZone),
+    });
     expect(ld.startDate).toBe("2026-07-15");
     expect(ld).not.toHaveProperty("offers");
     expect(ld.eventStatus).toBe("https://schema.org/EventCancelled");

@@ -92,7 +92,13 @@ describe("formatShippingAddress", () => {
     ]);
     expect(
       formatShippingAddress({ ...complete, line2: "Apt 4", region: "LA", country: "US" }),
-    ).toEqual(["  Ella Buyer ", "12 Blue Note Lane", "Apt 4", "70116 New Orleans, LA", "US"]);
+    ).toEqual([
+      "  Ella Buyer ",
+      "12 Blue Note Lane",
+      "Apt 4",
+      "70116 New Orleans, LA",
+      "United States",
+    ]);
   });
 });
 

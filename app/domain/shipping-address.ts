@@ -5,6 +5,7 @@
  * 012: zod stays out of public bundles).
  */
 import { formSchema, optionalLine, requiredText } from "./form-schema";
+import { COUNTRY_CODE_PATTERN, countryName } from "./shipping-rates";
 import { STOCK_TRACKED_CATEGORIES, isStockTrackedCategory } from "./stock";
 
 /**
@@ -87,6 +88,7 @@ export function formatShippingAddress(address: ShippingAddress): string[] {
     address.line1,
     address.line2,
     address.region ? `${cityLine}, ${address.region}` : cityLine,
-    address.country,
+    // A code (the cart's destination, PayPal's country_code) reads as the country's name.
+    COUNTRY_CODE_PATTERN.test(address.country) ? countryName(address.country) : address.country,
   ].filter((line): line is string => Boolean(line && line.trim()));
 }

@@ -61,6 +61,8 @@ describe("shop item schema", () => {
       inventoryCount: 12,
       downloadLimit: 5,
       downloadExpiryDays: 30,
+      digitalTwinId: null,
+      releaseDate: null,
     });
   });
 

@@ -8,10 +8,14 @@
  * at a public URL).
  */
 import { z } from "./zod";
+import { isCalendarDay } from "./event";
+import { PREORDER_MESSAGES } from "./preorder";
 import { rowFlagSchema } from "./collection-rows";
 import { isOwnUploadPath, isPrivateFileReference, webUrlProblem } from "./file-reference";
 import { FORMAT_LABELS, MEDIUM_CATEGORIES } from "./product";
 import { allowsNameYourPrice } from "./name-your-price";
+import { isStockTrackedCategory } from "./stock";
+import { checkVariantsInput, type VariantInput, type VariantsInput } from "./item-variant";
 import {
   entryId,
   formBoolean,
@@ -218,6 +222,26 @@ export const SHOP_ITEM_MESSAGES = {
   suggestedBelowMinimum: "The suggested price must be above $0 and at least the minimum price",
   freeChoiceNeedsLink:
     "A minimum of 0 needs a Bandcamp URL or an external URL: fans who choose 0 download from there",
+  twinUnknown: "Please choose a digital item with a file from the list",
+  twinItself: "A record cannot be its own digital twin",
+} as const;
+
+/** Records (CD, vinyl) can come with a download code for a digital item: their digital twin. */
+export const DIGITAL_TWIN_CATEGORIES = ["cd", "physical_music"] as const;
+
+export function carriesDigitalTwin(category: string): boolean {
+  return (DIGITAL_TWIN_CATEGORIES as readonly string[]).includes(category);
+}
+
+/** What can be a twin: an item with a file to download that is not itself a record. */
+export function canBeDigitalTwin(item: { category: string; pdfFileUrl: string | null }): boolean {
+  return (item.pdfFileUrl ?? "").trim() !== "" && !isStockTrackedCategory(item.category);
+}
+
+export const DIGITAL_TWIN_TEXT = {
+  label: "Digital twin",
+  none: "None",
+  hint: "Buying this record also mails a download code for the chosen digital item.",
 } as const;
 
 const M = SHOP_ITEM_MESSAGES;
@@ -345,9 +369,99 @@ const fields = {
     DOWNLOAD_EXPIRY_DAYS_MAX,
     M.downloadExpiryDays,
   ),
+  /**
+   * The options editor (issue 24): JSON of the options and a row per combination; absent
+   * or blank when the editor was not on screen, and then the variants are left alone.
+   */
+  variants: z
+    .string()
+    .max(200_000)
+    .optional()
+    .transform((raw, ctx): VariantsPost | undefined => {
+      if (!raw) return undefined;
+      const parsed = variantsPostSchema.safeParse(safeJson(raw));
+      if (!parsed.success) {
+        ctx.addIssue({ code: "custom", message: VARIANTS_POST_INVALID });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
+  /** A record's digital twin (issue 23); blank: none. The server checks what it names. */
+  digitalTwinId: z
+    .union([z.literal(""), entryId])
+    .optional()
+    .transform((v) => v || null),
+  /**
+   * Pre-orders (issue 24): the release day, yyyy-MM-dd; blank: on sale as usual. A
+   * day in the past is refused by the server, which knows the site's today.
+   */
+  releaseDate: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || null)
+    .refine((v) => v === null || isCalendarDay(v), PREORDER_MESSAGES.dateInvalid),
 };
 
 type Fields = z.output<z.ZodObject<typeof fields>>;
+
+const VARIANTS_POST_INVALID =
+  "The options could not be read. Please reload the page and try again.";
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+const variantsPostSchema = z.object({
+  options: z
+    .array(z.object({ name: z.string().max(200), values: z.array(z.string().max(200)).max(100) }))
+    .max(10),
+  variants: z
+    .array(
+      z.object({
+        /** The stored variant the row was opened with, if any. */
+        id: z.string().max(100).optional(),
+        optionValues: z.array(z.string().max(200)).max(10),
+        priceDifference: z.number(),
+        sku: z.string().max(500).nullable(),
+        inventoryCount: z.number().nullable(),
+        /** The stock the dialog opened with, so a change is applied as a difference. */
+        seen: z.number().nullable().optional(),
+      }),
+    )
+    .max(1000),
+});
+
+/** What the options editor posts. */
+export interface VariantsPost extends VariantsInput {
+  variants: (VariantInput & { id?: string; seen?: number | null })[];
+}
+
+/** The options editor's post, checked (item-variant.ts), with the stock it opened with. */
+export function checkVariantsPost(
+  post: VariantsPost,
+  category: string,
+): { ok: true; value: VariantsPost } | { ok: false; message: string } {
+  const checked = checkVariantsInput(post, category);
+  if (!checked.ok) return checked;
+  const seen = new Map(
+    post.variants.map((v) => [JSON.stringify(v.optionValues.map((x) => x.trim())), v]),
+  );
+  return {
+    ok: true,
+    value: {
+      options: checked.value.options,
+      variants: checked.value.variants.map((v) => {
+        const posted = seen.get(JSON.stringify(v.optionValues));
+        return { ...v, seen: posted?.seen };
+      }),
+    },
+  };
+}
 
 function priceProblem(category: unknown, price: number | null): string | null {
   if (category === "free_content") {
@@ -389,6 +503,10 @@ function shopRules(v: Fields, ctx: z.RefinementCtx) {
   if (v.category === "sheet_music" && v.pdfFileUrl === null && v.externalUrl === null) {
     ctx.addIssue({ code: "custom", message: M.sheetMusicNeedsFile, path: ["pdfFileUrl"] });
   }
+  if (v.variants) {
+    const checked = checkVariantsPost(v.variants, v.category);
+    if (!checked.ok) ctx.addIssue({ code: "custom", message: checked.message, path: ["variants"] });
+  }
 }
 
 const cents = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
@@ -401,6 +519,11 @@ const roundPrice = <T extends Fields>({ nameYourPrice, ...v }: T) => ({
   ...v,
   price: cents(v.price),
   minimumPrice: nameYourPrice ? cents(v.minimumPrice) : null,
+  // Only a record carries one; another category clears it.
+  digitalTwinId: carriesDigitalTwin(v.category) ? v.digitalTwinId : null,
+  variants: v.variants
+    ? (checkVariantsPost(v.variants, v.category) as { value?: VariantsPost }).value
+    : undefined,
 });
 
 export const shopItemCreateSchema = z.object(fields).superRefine(shopRules).transform(roundPrice);

@@ -72,7 +72,29 @@ describe("product JSON-LD", () => {
       "https://example.org",
     );
     expect(untracked.offers.availability).toBe("https://schema.org/InStock");
-    expect(untracked.offers.price).toBe("0.00");
+    expect(untracked.offers).toMatchObject({ price: "0.00" });
+  });
+
+  it("gives variants at different prices as a range (issue 24)", () => {
+    const shirt = toProduct(
+      item({
+        category: "merchandise",
+        price: 25,
+        inventoryCount: null,
+        options: [{ name: "Size", values: ["S", "XXL"] }],
+        variants: [
+          { id: "v1", values: ["S"], price: 25, inStock: false, stock: 0 },
+          { id: "v2", values: ["XXL"], price: 27, inStock: true, stock: 4 },
+        ],
+      }),
+    );
+    expect(productJsonLd(shirt, "https://example.org").offers).toMatchObject({
+      "@type": "AggregateOffer",
+      lowPrice: "25.00",
+      highPrice: "27.00",
+      offerCount: 2,
+      availability: "https://schema.org/InStock",
+    });
   });
 
   it("cannot close its script element", () => {

@@ -341,6 +341,8 @@ describe("order validation", () => {
           unitPrice: 12.5,
           lineTotal: 25,
           minimumPrice: null,
+          variantId: null,
+          variantLabel: null,
         },
       ],
     });

@@ -29,6 +29,8 @@ export function holdMinutesLeft(expiresAt: Date, now: Date): number {
 export interface HoldLine {
   shopItemId: string;
   quantity: number;
+  /** A line of an item with options holds stock of its variant (variantHoldQuantities). */
+  variantId?: string | null;
 }
 
 /**
@@ -41,9 +43,35 @@ export function holdQuantities(
 ): Map<string, number> {
   const result = new Map<string, number>();
   for (const line of lines) {
+    if (line.variantId) continue;
     const item = items.get(line.shopItemId);
     if (!item || !hasStockTracking(item)) continue;
     result.set(line.shopItemId, (result.get(line.shopItemId) ?? 0) + line.quantity);
+  }
+  return result;
+}
+
+/**
+ * The quantity to hold per tracked variant (issue 24), keyed by variant id: lines of one
+ * variant are added up; a variant whose stock is not counted (null) is not held.
+ */
+export function variantHoldQuantities(
+  lines: readonly HoldLine[],
+  items: ReadonlyMap<
+    string,
+    { category: string; variants?: readonly { id: string; inventoryCount: number | null }[] }
+  >,
+): Map<string, { shopItemId: string; quantity: number }> {
+  const result = new Map<string, { shopItemId: string; quantity: number }>();
+  for (const line of lines) {
+    if (!line.variantId) continue;
+    const item = items.get(line.shopItemId);
+    const variant = item?.variants?.find((v) => v.id === line.variantId);
+    if (!item || !variant) continue;
+    if (!hasStockTracking({ category: item.category, inventoryCount: variant.inventoryCount }))
+      continue;
+    const held = result.get(line.variantId)?.quantity ?? 0;
+    result.set(line.variantId, { shopItemId: line.shopItemId, quantity: held + line.quantity });
   }
   return result;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   LOW_STOCK_THRESHOLD,
+  attentionStock,
   countStockAttention,
   lowStockCount,
   matchesStockFilter,
@@ -48,6 +49,22 @@ describe("the dashboard's stock figures and the shop's filter", () => {
     const counted = countStockAttention(items);
     expect(items.filter((item) => matchesStockFilter(item, "low"))).toHaveLength(counted.low);
     expect(items.filter((item) => matchesStockFilter(item, "out"))).toHaveLength(counted.out);
+  });
+
+  it("judges a product with variants by its scarcest size: one sold-out size is out", () => {
+    const tee = { category: "merchandise", inventoryCount: 20, isVisible: true };
+    const sizes = (...counts: (number | null)[]) =>
+      counts.map((inventoryCount) => ({ inventoryCount }));
+    expect(attentionStock(tee, sizes(0, 12, 8)).inventoryCount).toBe(0);
+    expect(countStockAttention([attentionStock(tee, sizes(0, 12, 8))])).toEqual({ low: 0, out: 1 });
+    expect(countStockAttention([attentionStock(tee, sizes(3, 12, null))])).toEqual({
+      low: 1,
+      out: 0,
+    });
+    expect(countStockAttention([attentionStock(tee, sizes(9, 12))])).toEqual({ low: 0, out: 0 });
+    // Untracked variants need no attention; an item without variants is itself.
+    expect(attentionStock(tee, sizes(null, null)).inventoryCount).toBeNull();
+    expect(attentionStock(tee)).toBe(tee);
   });
 
   it("reads the filter from the address, and nothing else", () => {

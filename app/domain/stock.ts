@@ -90,6 +90,20 @@ export function matchesStockFilter(
   return item.isVisible && stockLevel(item) === filter;
 }
 
+/**
+ * What a stock figure and filter judge a product by. With variants (issue 24) that is
+ * its scarcest tracked variant: one sold-out size needs the artist's attention however
+ * many others are left, while the card still sells the rest.
+ */
+export function attentionStock<T extends StockSource>(
+  item: T,
+  variants: readonly { inventoryCount: number | null }[] = [],
+): T {
+  if (variants.length === 0) return item;
+  const tracked = variants.flatMap((v) => (v.inventoryCount === null ? [] : [v.inventoryCount]));
+  return { ...item, inventoryCount: tracked.length ? Math.min(...tracked) : null };
+}
+
 /** How many products are low and how many are out of stock, as the dashboard shows them. */
 export function countStockAttention(items: readonly (StockSource & { isVisible: boolean })[]): {
   low: number;

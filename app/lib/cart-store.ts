@@ -12,6 +12,7 @@ import { useSyncExternalStore } from "react";
 import {
   CART_STORAGE_KEY,
   addToCart,
+  cartVariant,
   defaultFormat,
   parseCart,
   serializeCart,
@@ -26,6 +27,7 @@ import {
 } from "~/domain/cart";
 import { PLACEHOLDER_IMAGE } from "~/domain/site";
 import type { Product, ProductFormat } from "~/domain/product";
+import type { PublicVariant } from "~/domain/item-variant";
 import { CART_CHANGE_EVENT } from "./cart-count";
 
 const EMPTY_CART: Cart = [];
@@ -74,6 +76,8 @@ function completeLine(line: CartItem): CartItem[] {
           inventory && typeof inventory.hasTracking === "boolean"
             ? inventory
             : { hasTracking: false, currentStock: null, inStock: true, maxAvailableQuantity: null },
+        options: Array.isArray(product.options) ? product.options : [],
+        variants: Array.isArray(product.variants) ? product.variants : [],
       },
     },
   ];
@@ -129,9 +133,10 @@ export function addProductToCart(
   product: Product | CartProduct,
   format?: ProductFormat,
   chosenPrice?: number,
+  variant?: PublicVariant,
 ) {
   const carted = "artist" in product ? toCartProduct(product) : product;
-  const change = addToCart(readCart(), carted, format, new Date(), chosenPrice);
+  const change = addToCart(readCart(), carted, format, new Date(), chosenPrice, variant);
   if (change.changed) {
     writeCart(change.cart);
     sendEvent({ k: "add_to_cart", s: carted.title });
@@ -179,19 +184,31 @@ export function refreshCartProducts(products: readonly Product[]): void {
     const selectedFormat = product.formats.includes(line.selectedFormat)
       ? line.selectedFormat
       : defaultFormat(product);
+    // A carted variant takes its current price and stock while it is still the same
+    // combination; a changed one keeps what the buyer chose, and the cart says what changed.
+    const current = line.variant && product.variants.find((v) => v.id === line.variant!.id);
+    const variant =
+      line.variant && current && cartVariant(current).label === line.variant.label
+        ? cartVariant(current)
+        : line.variant;
     // A named price stays the buyer's; the cart line says if it falls below a new minimum.
     const pricePerItem = product.nameYourPrice
       ? line.pricePerItem
-      : unitPrice(product, selectedFormat);
+      : line.variant
+        ? variant === line.variant
+          ? line.pricePerItem
+          : current!.price
+        : unitPrice(product, selectedFormat);
     if (
       selectedFormat === line.selectedFormat &&
       pricePerItem === line.pricePerItem &&
-      JSON.stringify(product) === JSON.stringify(line.product)
+      JSON.stringify(product) === JSON.stringify(line.product) &&
+      JSON.stringify(variant) === JSON.stringify(line.variant)
     ) {
       return line;
     }
     changed = true;
-    return { ...line, product, selectedFormat, pricePerItem };
+    return { ...line, product, selectedFormat, pricePerItem, ...(variant ? { variant } : {}) };
   });
   if (changed) writeCart(next);
 }

@@ -8,6 +8,7 @@ import {
   hasSheetMusicDownload,
   paymentSuccessDescription,
   previewDiscount,
+  previewShipping,
   recordOrder,
   type Fetch,
   type RecordedOrder,
@@ -89,6 +90,7 @@ describe("previewDiscount", () => {
       code: "FAN20",
       subtotal: 20,
       discount: 4,
+      shipping: 0,
       total: 16,
     });
     const [url, init] = fetcher.mock.calls[0]!;
@@ -261,5 +263,37 @@ describe("purchase outcome", () => {
         orders: [line("merchandise", false, null)],
       }),
     ).toBe("Your order has been processed successfully! Thank you for your purchase!");
+  });
+});
+
+describe("previewShipping", () => {
+  it("sends the country with the cart and reads the server's shipping, never computing it", async () => {
+    const fetcher = answering(200, {
+      code: null,
+      subtotal: 20,
+      discount: 0,
+      shipping: { kind: "rate", amount: 7.5, country: "DE", zoneName: "Europe" },
+      total: 27.5,
+    });
+    expect(await previewShipping(cartOf(sheet), "DE", fetcher)).toEqual({
+      kind: "rate",
+      amount: 7.5,
+      zoneName: "Europe",
+    });
+    const [url, init] = fetcher.mock.calls[0]!;
+    expect(url).toBe("/api/price-cart");
+    const sent = JSON.parse(String(init!.body)) as Record<string, unknown>;
+    expect(sent.shippingCountry).toBe("DE");
+    expect(sent).not.toHaveProperty("discountCode");
+  });
+
+  it("passes on the server's sentence for a country it cannot ship to", async () => {
+    const fetcher = answering(200, {
+      shipping: { kind: "unavailable", amount: 0, message: "We can't ship to Japan yet" },
+    });
+    expect(await previewShipping(cartOf(sheet), "JP", fetcher)).toEqual({
+      kind: "unavailable",
+      message: "We can't ship to Japan yet",
+    });
   });
 });

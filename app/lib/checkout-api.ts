@@ -92,6 +92,7 @@ function cartBody(cart: Cart, customerEmail: string) {
       price: line.pricePerItem,
       quantity: line.quantity,
       category: line.product.sourceCategory,
+      ...(line.variant ? { variantId: line.variant.id, variantLabel: line.variant.label } : {}),
     })),
     customerEmail: customerEmail.trim(),
   };
@@ -102,7 +103,84 @@ export interface DiscountPreview {
   code: string;
   subtotal: number;
   discount: number;
+  /** Shipping to the chosen country, included in the total (0 when nothing ships). */
+  shipping: number;
   total: number;
+}
+
+/** Where the cart ships to, as the server priced it. */
+export type ShippingPreview =
+  | { kind: "rate"; amount: number; zoneName: string }
+  | { kind: "none"; amount: 0 }
+  | { kind: "unavailable"; message: string };
+
+/** What the cart's "Ship to" select offers (GET /api/shipping-countries). */
+export interface ShippingDestinations {
+  countries: string[];
+  home: string | null;
+  setUp: boolean;
+}
+
+export async function fetchShippingDestinations(
+  fetcher: Fetch = fetch,
+): Promise<ShippingDestinations> {
+  const response = await fetcher("/api/shipping-countries", {
+    headers: { Accept: "application/json" },
+  });
+  const data = await readJson(response);
+  if (!response.ok || !data || !Array.isArray(data.countries)) {
+    throw new CheckoutError("The shipping countries could not be loaded. Please try again.");
+  }
+  return {
+    countries: data.countries.filter((c): c is string => typeof c === "string"),
+    home: typeof data.home === "string" ? data.home : null,
+    setUp: data.setUp === true,
+  };
+}
+
+function readShipping(value: unknown): ShippingPreview | null {
+  if (!value || typeof value !== "object") return null;
+  const shipping = value as Record<string, unknown>;
+  if (shipping.kind === "rate" && isNumber(shipping.amount)) {
+    return {
+      kind: "rate",
+      amount: shipping.amount,
+      zoneName: typeof shipping.zoneName === "string" ? shipping.zoneName : "",
+    };
+  }
+  if (shipping.kind === "none") return { kind: "none", amount: 0 };
+  if (shipping.kind === "unavailable" && typeof shipping.message === "string") {
+    return { kind: "unavailable", message: shipping.message };
+  }
+  return null;
+}
+
+/**
+ * POST /api/price-cart without a code: shipping for the cart to a country, priced by
+ * checkout's own rules (the browser never computes it).
+ */
+export async function previewShipping(
+  cart: Cart,
+  shippingCountry: string,
+  fetcher: Fetch = fetch,
+): Promise<ShippingPreview> {
+  const failed = "Shipping could not be priced. Please try again.";
+  let response: Response;
+  try {
+    response = await postJson(fetcher, "/api/price-cart", {
+      ...cartBody(cart, ""),
+      shippingCountry,
+    });
+  } catch {
+    throw new CheckoutError(failed);
+  }
+  const data = await readJson(response);
+  if (!response.ok) {
+    throw new CheckoutError(typeof data?.error === "string" && data.error ? data.error : failed);
+  }
+  const shipping = readShipping(data?.shipping);
+  if (!shipping) throw new CheckoutError(failed);
+  return shipping;
 }
 
 const isNumber = (value: unknown): value is number =>
@@ -118,12 +196,14 @@ export async function previewDiscount(
   customerEmail: string,
   discountCode: string,
   fetcher: Fetch = fetch,
+  shippingCountry: string | null = null,
 ): Promise<DiscountPreview> {
   let response: Response;
   try {
     response = await postJson(fetcher, "/api/price-cart", {
       ...cartBody(cart, customerEmail),
       discountCode,
+      ...(shippingCountry ? { shippingCountry } : {}),
     });
   } catch {
     throw new CheckoutError("The discount code could not be checked. Please try again.");
@@ -143,7 +223,14 @@ export async function previewDiscount(
   ) {
     throw new CheckoutError("The discount code could not be checked. Please try again.");
   }
-  return { code: data.code, subtotal: data.subtotal, discount: data.discount, total: data.total };
+  const shipping = readShipping(data.shipping);
+  return {
+    code: data.code,
+    subtotal: data.subtotal,
+    discount: data.discount,
+    shipping: shipping?.kind === "rate" ? shipping.amount : 0,
+    total: data.total,
+  };
 }
 
 /**
@@ -157,6 +244,8 @@ export async function createProviderOrder(
   fetcher: Fetch = fetch,
   shippingAddress: ShippingAddress | null = null,
   discountCode: string | null = null,
+  /** Physical goods: the destination and the shipping the cart showed for it. */
+  shipping: { country: string; amount: number } | null = null,
 ): Promise<string> {
   const problem = checkoutProblem(cart, customerEmail);
   if (problem) throw new CheckoutError(problem);
@@ -166,6 +255,7 @@ export async function createProviderOrder(
       ...cartBody(cart, customerEmail),
       ...(shippingAddress ? { shippingAddress } : {}),
       ...(discountCode ? { discountCode } : {}),
+      ...(shipping ? { shippingCountry: shipping.country, shippingAmount: shipping.amount } : {}),
     });
   } catch (error) {
     throw new CheckoutError(`Failed to create order: ${errorMessage(error)}`);

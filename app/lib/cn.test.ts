@@ -15,7 +15,8 @@ function classVocabulary(): string[] {
         const source = readFileSync(path, "utf8");
         for (const [, a, b, c] of source.matchAll(/"([^"\n]*)"|`([^`]*)`|'([^'\n]*)'/g)) {
           for (const word of (a ?? b ?? c ?? "").split(/\s+/)) {
-            if (/^[!-]?[a-z[@*(][^\s${}]*$/.test(word)) words.add(word);
+            // "[[event:<id>]]" is a letter's card line, not a class (none starts with "[[").
+            if (/^[!-]?[a-z[@*(][^\s${}]*$/.test(word) && !word.startsWith("[[")) words.add(word);
           }
         }
       }

@@ -84,6 +84,30 @@ describe("toast (sonner loaded on first use)", () => {
     expect(wanted).toHaveBeenCalledTimes(1);
   });
 
+  it("shows one answer once, however many ways it reaches the screen", async () => {
+    vi.stubGlobal("window", {});
+    const { showToastOnce, toasterReady } = await import("./toast");
+    toasterReady();
+    const answer = { id: "a1", type: "success" as const, title: "Photo deleted successfully" };
+    showToastOnce(answer);
+    showToastOnce(answer);
+    // The same words in a new answer (a second delete) show again.
+    showToastOnce({ ...answer, id: "a2" });
+    await settle();
+    expect(shown).toEqual([
+      [
+        "success",
+        "Photo deleted successfully",
+        { id: "a1", description: undefined, duration: undefined },
+      ],
+      [
+        "success",
+        "Photo deleted successfully",
+        { id: "a2", description: undefined, duration: undefined },
+      ],
+    ]);
+  });
+
   it("does nothing on the server", async () => {
     const { toast, onToasterWanted } = await import("./toast");
     const wanted = vi.fn();

@@ -75,9 +75,20 @@ export function showToast(message: ToastMessage) {
   });
 }
 
+// Answers already shown: one answer can reach the screen by two ways (the form that
+// sent it, and the admin frame's watch on every save; see kit/fetcher-toasts.ts).
+const shownAnswers = new WeakSet<ToastMessage>();
+
+/** Shows this answer's toast unless it has been shown already. */
+export function showToastOnce(message: ToastMessage) {
+  if (shownAnswers.has(message)) return;
+  shownAnswers.add(message);
+  showToast(message);
+}
+
 /** Shows the toast once each time a new one arrives from the server. */
 export function useToastMessage(message: ToastMessage | null | undefined) {
   useEffect(() => {
-    if (message) showToast(message);
+    if (message) showToastOnce(message);
   }, [message]);
 }

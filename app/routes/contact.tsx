@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/contact";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { ContactHero, ContactInformation } from "~/components/contact/contact-sections";
 import { ContactForm } from "~/components/contact-form";
 import { NewsletterForm } from "~/components/newsletter-form";
@@ -74,7 +75,9 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const { content, contentFailed } = loaderData;
   return (
     <>
-      <ContactHero content={content} />
+      <HydrateLater>
+        <ContactHero content={content} />
+      </HydrateLater>
 
       <section className="py-16 sm:py-24">
         <Container className="grid gap-12 lg:grid-cols-[0.85fr_1.15fr] lg:gap-16">
@@ -88,15 +91,17 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
         </Container>
       </section>
 
-      <section className="border-t border-border/40 bg-card/30 py-16 sm:py-20">
-        <Container className="max-w-3xl">
-          <NewsletterForm
-            heading={content["home-cta-title"].title}
-            description={content["home-cta-description"].description ?? undefined}
-            className="text-center [&_form]:mx-auto [&_form]:max-w-xl"
-          />
-        </Container>
-      </section>
+      <HydrateLater>
+        <section className="border-t border-border/40 bg-card/30 py-16 sm:py-20">
+          <Container className="max-w-3xl">
+            <NewsletterForm
+              heading={content["home-cta-title"].title}
+              description={content["home-cta-description"].description ?? undefined}
+              className="text-center [&_form]:mx-auto [&_form]:max-w-xl"
+            />
+          </Container>
+        </section>
+      </HydrateLater>
     </>
   );
 }

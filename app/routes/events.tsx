@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { toast } from "~/lib/toast";
 import { CalendarX, CalendarPlus, AlertTriangle } from "lucide-react";
 import type { Route } from "./+types/events";
@@ -13,7 +14,7 @@ import { pastEvents, upcomingEvents } from "~/domain/events";
 import { resolveContent } from "~/domain/page-content";
 import { jsonLdMeta, musicEventJsonLd, pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { loadEvents, siteToday } from "~/server/content/events.server";
+import { loadEvents, siteEventStartDates, siteToday } from "~/server/content/events.server";
 import { loadPageContent } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
 import { EVENTS_PAGE_EYEBROW, EVENTS_PAGE_KEYS } from "~/domain/page-content-keys";
@@ -27,11 +28,13 @@ export async function loader() {
     orNull(loadEvents(), "events"),
   ]);
   const today = siteToday();
+  const upcoming = events ? upcomingEvents(events, today) : null;
   return {
     // Without stored text the page still stands on the registry's defaults.
     content: content ?? resolveContent(EVENTS_PAGE_KEYS, []),
     contentFailed: content === null,
-    upcoming: events ? upcomingEvents(events, today) : null,
+    upcoming,
+    startDates: siteEventStartDates(upcoming ?? []),
     past: events ? pastEvents(events, today).slice(0, PAST_EVENT_COUNT) : null,
     today,
   };
@@ -64,28 +67,30 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHero
-        eyebrow={EVENTS_PAGE_EYEBROW}
-        title={content["events-hero-title"].value}
-        description={content["events-hero-description"].description}
-      >
-        <div className="mt-8 flex flex-wrap items-center justify-center gap-x-5 gap-y-3 text-sm">
-          {/* webcal: asks the visitor's calendar app to subscribe, so new dates arrive by themselves. */}
-          <a
-            href={calendarFeed.replace(/^https?:/, "webcal:")}
-            className="inline-flex items-center gap-2 rounded-full border border-primary/50 px-5 py-2 font-medium text-primary transition-colors hover:bg-primary/10"
-          >
-            <CalendarPlus aria-hidden className="size-4" /> Subscribe to the calendar
-          </a>
-          <a
-            href="/events.ics"
-            download="events.ics"
-            className="text-muted-foreground underline-offset-4 hover:text-primary hover:underline"
-          >
-            Download .ics
-          </a>
-        </div>
-      </PageHero>
+      <HydrateLater>
+        <PageHero
+          eyebrow={EVENTS_PAGE_EYEBROW}
+          title={content["events-hero-title"].value}
+          description={content["events-hero-description"].description}
+        >
+          <div className="mt-8 flex flex-wrap items-center justify-center gap-x-5 gap-y-3 text-sm">
+            {/* webcal: asks the visitor's calendar app to subscribe, so new dates arrive by themselves. */}
+            <a
+              href={calendarFeed.replace(/^https?:/, "webcal:")}
+              className="inline-flex items-center gap-2 rounded-full border border-primary/50 px-5 py-2 font-medium text-primary transition-colors hover:bg-primary/10"
+            >
+              <CalendarPlus aria-hidden className="size-4" /> Subscribe to the calendar
+            </a>
+            <a
+              href="/events.ics"
+              download="events.ics"
+              className="text-muted-foreground underline-offset-4 hover:text-primary hover:underline"
+            >
+              Download .ics
+            </a>
+          </div>
+        </PageHero>
+      </HydrateLater>
 
       <section aria-labelledby="upcoming-title" className="py-16 sm:py-24">
         <Container>
@@ -131,7 +136,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteMetaData(matches);
   if (!loaderData) return [{ title: pageTitle("Events") }];
-  const { content, upcoming } = loaderData;
+  const { content, upcoming, startDates } = loaderData;
   return [
     ...seoMeta({
       siteUrl: site.siteUrl,
@@ -147,7 +152,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
       title: "Events calendar",
       href: `${site.siteUrl}/events.ics`,
     },
-    ...jsonLdMeta((upcoming ?? []).map((event) => musicEventJsonLd(event, site))),
+    ...jsonLdMeta(
+      (upcoming ?? []).map((event) =>
+        musicEventJsonLd(event, { siteUrl: site.siteUrl, startDate: startDates[event.id]! }),
+      ),
+    ),
   ];
 };
 

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/home";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { HomeHero } from "~/components/home-hero";
 import { FeaturedVideos } from "~/components/home/featured-videos";
 import { PhotoGallery } from "~/components/home/photo-gallery";
@@ -17,7 +18,7 @@ import {
 } from "~/domain/seo";
 import { FOOTER_LINK_KEYS, socialLinksFromContent } from "~/domain/social-links";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { loadEvents, siteToday } from "~/server/content/events.server";
+import { loadEvents, siteEventStartDates, siteToday } from "~/server/content/events.server";
 import { loadPageContent } from "~/server/content/pages.server";
 import { orNull } from "~/server/core/settle.server";
 import { loadFeaturedVideos } from "~/server/content/featured-videos.server";
@@ -38,11 +39,13 @@ export async function loader() {
     orNull(loadPageContent(FOOTER_LINK_KEYS), "footer links"),
   ]);
   const today = siteToday();
+  const upcoming = events ? upcomingEvents(events, today).slice(0, HOME_EVENT_COUNT) : null;
   return {
     content,
     videos: videos ?? [],
     photos: photos ?? [],
-    upcoming: events ? upcomingEvents(events, today).slice(0, HOME_EVENT_COUNT) : null,
+    upcoming,
+    startDates: siteEventStartDates(upcoming ?? []),
     today,
     sameAs: footer ? socialLinksFromContent(footer).map((l) => l.url) : [],
   };
@@ -54,36 +57,48 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { content, videos, photos, upcoming, today } = loaderData;
   return (
     <>
-      <HomeHero
-        title={content["home-hero-title"].title}
-        subtitle={content["home-hero-title"].description}
-        description={content["home-hero-description"].description}
-        imageUrl={content["home-hero-image"].value}
-      />
-      <FeaturedVideos
-        title={content["home-featured-videos-title"].title}
-        description={content["home-featured-videos-description"].description}
-        videos={videos}
-      />
-      <UpcomingEvents
-        title={content["events-upcoming-title"].title}
-        events={upcoming}
-        today={today}
-      />
-      <PhotoGallery
-        title={content["home-photo-gallery-title"].title}
-        description={content["home-photo-gallery-description"].description}
-        photos={photos}
-      />
-      <Testimonial
-        quote={content["home-testimonial-quote"].value}
-        author={content["home-testimonial-author"].value}
-        title={content["home-testimonial-title"].description}
-      />
-      <CallToAction
-        title={content["home-cta-title"].title}
-        description={content["home-cta-description"].description}
-      />
+      <HydrateLater>
+        <HomeHero
+          title={content["home-hero-title"].title}
+          subtitle={content["home-hero-title"].description}
+          description={content["home-hero-description"].description}
+          imageUrl={content["home-hero-image"].value}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <FeaturedVideos
+          title={content["home-featured-videos-title"].title}
+          description={content["home-featured-videos-description"].description}
+          videos={videos}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <UpcomingEvents
+          title={content["events-upcoming-title"].title}
+          events={upcoming}
+          today={today}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <PhotoGallery
+          title={content["home-photo-gallery-title"].title}
+          description={content["home-photo-gallery-description"].description}
+          photos={photos}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <Testimonial
+          quote={content["home-testimonial-quote"].value}
+          author={content["home-testimonial-author"].value}
+          title={content["home-testimonial-title"].description}
+        />
+      </HydrateLater>
+      <HydrateLater>
+        <CallToAction
+          title={content["home-cta-title"].title}
+          description={content["home-cta-description"].description}
+        />
+      </HydrateLater>
     </>
   );
 }
@@ -106,7 +121,7 @@ export const links: Route.LinksFunction = () => [
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const site = siteMetaData(matches);
   if (!loaderData) return [{ title: pageTitle() }];
-  const { content, upcoming, sameAs } = loaderData;
+  const { content, upcoming, startDates, sameAs } = loaderData;
   const homePath =
     (matches.find((m) => m?.id === "routes/public-layout")?.loaderData as { homeHref?: string })
       ?.homeHref ?? "/";
@@ -126,7 +141,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         image: content["home-hero-image"].value,
         sameAs,
       }),
-      ...(upcoming ?? []).map((event) => musicEventJsonLd(event, site)),
+      ...(upcoming ?? []).map((event) =>
+        musicEventJsonLd(event, { siteUrl: site.siteUrl, startDate: startDates[event.id]! }),
+      ),
     ]),
   ];
 };

@@ -1,4 +1,5 @@
 import { useRevalidator } from "react-router";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { publicPageHeaders } from "~/lib/http-cache";
 import type { Route } from "./+types/loe";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -58,12 +59,14 @@ export default function LoePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <LoeHero
-        title={hero.title}
-        paragraphs={hero.paragraphs}
-        paragraphSpacing={hero.paragraphSpacing}
-      />
-      <ContactBanner text={banner} />
+      <HydrateLater>
+        <LoeHero
+          title={hero.title}
+          paragraphs={hero.paragraphs}
+          paragraphSpacing={hero.paragraphSpacing}
+        />
+        <ContactBanner text={banner} />
+      </HydrateLater>
       <Container>
         <SectionBoundary fallback={unableToLoad}>
           <FeaturedVideos result={videos} onRetry={retry} />

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { toast } from "~/lib/toast";
 import { ImageOff } from "lucide-react";
 import type { Route } from "./+types/media";
@@ -40,11 +41,13 @@ export default function MediaPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHero
-        eyebrow={MEDIA_PAGE_EYEBROW}
-        title={header.title}
-        description={header.description}
-      />
+      <HydrateLater>
+        <PageHero
+          eyebrow={MEDIA_PAGE_EYEBROW}
+          title={header.title}
+          description={header.description}
+        />
+      </HydrateLater>
       <section aria-label="Media items" className="py-14 sm:py-20">
         <Container>
           {items && items.length > 0 ? (

@@ -1,5 +1,6 @@
 import { Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/public-layout";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { SiteNav } from "~/components/site-nav";
 import { SiteFooter } from "~/components/site-footer";
 import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
@@ -42,7 +43,9 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         ) : pendingPath ? (
           <PageSkeleton pathname={pendingPath} />
         ) : (
-          <Outlet />
+          <HydrateLater>
+            <Outlet />
+          </HydrateLater>
         )}
       </main>
       <SiteFooter socialLinks={loaderData.socialLinks} />

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { livePublicPageHeaders } from "~/lib/http-cache";
 import type { Route } from "./+types/shop";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -57,12 +58,16 @@ export default function ShopPage({ loaderData }: Route.ComponentProps) {
   const { hero, featured, siteUrl } = loaderData;
   return (
     <>
-      <ShopHero {...hero} />
-      <FeaturedCarousel
-        title={loaderData.featuredTitle}
-        description={loaderData.featuredDescription}
-        items={featured}
-      />
+      <HydrateLater>
+        <ShopHero {...hero} />
+      </HydrateLater>
+      <HydrateLater>
+        <FeaturedCarousel
+          title={loaderData.featuredTitle}
+          description={loaderData.featuredDescription}
+          items={featured}
+        />
+      </HydrateLater>
       <ProductGrid title={loaderData.catalogTitle} items={loaderData.products} siteUrl={siteUrl} />
     </>
   );

@@ -7,16 +7,17 @@
  */
 import crypto from "node:crypto";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seriousViolations } from "./axe";
 import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { newsletterConfirmLinkIn, waitForMail } from "./mail";
 import { ownerSessionCookies, openAsOwner } from "./owner-session";
 import { SUBSCRIBERS_TEXT } from "~/domain/business-admin";
+import { testServer } from "./test-server";
 
 const browser = setupBrowser();
 const RUN = crypto.randomBytes(3).toString("hex");
-const appUrl = inject("baseUrl");
+const appUrl = testServer().baseUrl;
 
 const eventually = <T>(read: () => T | Promise<T>) =>
   expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -94,6 +95,8 @@ describe("subscribers", () => {
     await page.getByLabel("Search by e-mail").fill(`listener.${RUN}`);
     await page.getByLabel("Status").selectOption("pending");
     await page.getByRole("button", { name: "Search" }).click();
+    // The newest sign-up heads the unfiltered list too: the address says the search is done.
+    await page.waitForURL(/[?&]status=pending\b/);
     let row = page.getByRole("row").filter({ hasText: email });
     await row.waitFor();
     expect(await row.innerText()).toContain("Pending");
@@ -109,6 +112,7 @@ describe("subscribers", () => {
     await page.getByText(SUBSCRIBERS_TEXT.emptyFiltered).waitFor();
     await page.getByLabel("Status").selectOption("subscribed");
     await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/[?&]status=subscribed\b/);
     row = page.getByRole("row").filter({ hasText: email });
     await row.waitFor();
     expect(await row.innerText()).toContain("Confirmed");

@@ -172,6 +172,38 @@ describe("/admin/events", () => {
     await moved.waitFor({ state: "detached" });
     expect(await fetchText("/events.ics")).not.toContain(TITLE);
   });
+
+  it("puts a concert on the map when its city is picked from the list, and keeps it there through an edit", async () => {
+    const title = `${TITLE} on the map`;
+    const { page } = await openAsOwner(browser, "/admin/events");
+    const dialog = await openAddDialog(page);
+    await fillRequired(dialog, title);
+    // A town that is not on the list stays possible, and says so.
+    await dialog.getByText("No city of that name on our list.").waitFor();
+    const city = dialog.getByRole("combobox", { name: "City" });
+    await city.fill("Lisbo");
+    await dialog.getByRole("option", { name: "Lisbon, Portugal" }).click();
+    expect(await city.inputValue()).toBe("Lisbon, Portugal");
+    await dialog.getByRole("button", { name: "Create Event" }).click();
+    await waitForNewToast(page, "Event Created Successfully");
+
+    const row = page.getByRole("row").filter({ hasText: title });
+    await row.getByText("(on the map)").first().waitFor({ state: "attached" });
+
+    await page.getByRole("button", { name: `Edit "${title}"` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Event" });
+    expect(await edit.getByRole("combobox", { name: "City" }).inputValue()).toBe(
+      "Lisbon, Portugal",
+    );
+    await edit.getByLabel("Venue").fill("Hot Clube");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await waitForNewToast(page, "Event Updated Successfully");
+    await row.getByText("Hot Clube").first().waitFor({ state: "attached" });
+    expect(await row.getByText("(on the map)").count()).toBeGreaterThan(0);
+
+    await confirmDelete(page, title);
+    await row.waitFor({ state: "detached" });
+  });
 });
 
 describe.each(["desktop", "phone"] as ViewportName[])("on a %s", (viewport) => {

@@ -161,6 +161,9 @@ describe("the dashboard on a phone", () => {
     await out.waitFor();
     expect(await row(page, LOW).count()).toBe(0);
     expect(await out.locator('td[data-label="Stock"]').innerText()).toMatch(/0\s*Out of stock/);
+    // The demo T-shirt is listed for its one sold-out size, which its badge names (issue 24).
+    const shirt = row(page, "LOE Logo T-Shirt").locator('td[data-label="Stock"]');
+    expect(await shirt.innerText()).toMatch(/Black, S sold out/);
     await page.getByRole("link", { name: "Show all products" }).click();
     await page.getByRole("heading", { name: "Products", exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Create test item" }).count()).toBe(1);

@@ -121,7 +121,6 @@ async function buyTote(email: string) {
   await step.getByLabel("Street address").fill("1 Private Lane");
   await step.getByLabel("City", { exact: true }).fill("Memphis");
   await step.getByLabel("Postal code").fill("38103");
-  await step.getByLabel("Country").fill("United States");
   await step.getByRole("button", { name: "Continue to Payment" }).click();
   await drawer.getByRole("button", { name: "Complete demo payment" }).click();
   await page

@@ -215,6 +215,98 @@ describe("a sheet-music product with a private PDF", () => {
   });
 });
 
+describe("a record with a digital twin", () => {
+  it("mails a download code with the record, and the code brings the twin's file", async () => {
+    const { page } = await openShopAdmin();
+    await page.getByRole("button", { name: "Add Product" }).click();
+    const dialog = productDialog(page, "Add New Product");
+    await dialog.waitFor();
+    const title = `Twin CD ${RUN}`;
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Category").selectOption("sheet_music");
+    // Only a record offers a twin.
+    expect(await dialog.getByLabel("Digital twin").count()).toBe(0);
+    await dialog.getByLabel("Category").selectOption("cd");
+    await dialog.getByLabel("Price (USD)").fill("10");
+    await dialog.getByLabel("Inventory count").fill("5");
+    const twin = dialog.getByLabel("Digital twin");
+    // The shop's items with a file, by title; not the records themselves.
+    const choices = await twin.locator("option").allInnerTexts();
+    expect(choices).toContain("Velvet Slide: Lead Sheet (PDF)");
+    expect(choices.some((c) => c.includes("(CD)"))).toBe(false);
+    await twin.selectOption({ label: "Velvet Slide: Lead Sheet (PDF)" });
+    await postWith(page, () => dialog.getByRole("button", { name: "Create Product" }).click());
+    await waitForNewToast(page, "Product Created Successfully");
+    await dialog.waitFor({ state: "detached" });
+
+    await row(page, title)
+      .getByRole("button", { name: `Edit "${title}"` })
+      .click();
+    const edit = productDialog(page, "Edit Product");
+    expect(await edit.getByLabel("Digital twin").locator("option:checked").innerText()).toBe(
+      "Velvet Slide: Lead Sheet (PDF)",
+    );
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    const id = await row(page, title).getAttribute("data-row-id");
+
+    // A fan buys the CD with the demo provider (through the shop's own endpoints).
+    const buyer = `twin.${RUN}@example.com`;
+    const origin = new URL(page.url()).origin;
+    const headers = { "content-type": "application/json", origin };
+    const lines = [{ id: id!, title, price: 10, quantity: 1, category: "cd" }];
+    const created = await fetch(`${origin}/api/create-provider-order`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        items: lines,
+        customerEmail: buyer,
+        shippingCountry: "US",
+        shippingAddress: {
+          name: "Twin Buyer",
+          line1: "1 Record Row",
+          city: "New Orleans",
+          postalCode: "70116",
+          country: "US",
+        },
+      }),
+    });
+    expect(created.status).toBe(200);
+    const { orderID } = (await created.json()) as { orderID: string };
+    const paid = await fetch(`${origin}/api/create-order`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        customerEmail: buyer,
+        paypalOrderId: orderID,
+        items: [{ shopItemId: id, quantity: 1, pricePerItem: 10 }],
+        totalAmount: 10,
+      }),
+    });
+    expect(paid.status).toBe(200);
+
+    const mail = await waitForMail(buyer, /Your order/);
+    expect(mail.body).toContain(
+      "Your record comes with its download: Velvet Slide: Lead Sheet (PDF)",
+    );
+    const code = /\b[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}\b/.exec(
+      mail.body,
+    )?.[0];
+    expect(code).toBeTruthy();
+
+    // The code, given to a friend, brings the lead sheet.
+    const friend = `twin.friend.${RUN}@example.com`;
+    const { page: fan } = await browser.openPage("/redeem", { viewport: "phone" });
+    await fan.getByLabel("Download code").fill(code!);
+    await fan.getByLabel("E-mail address").fill(friend);
+    await fan.getByRole("button", { name: "Redeem and send my links" }).click();
+    await fan.getByText(friend).first().waitFor();
+    const links = await waitForMail(friend, /^Your download: Velvet Slide: Lead Sheet \(PDF\)$/);
+    expect(links.body).toMatch(/\/download\/[A-Za-z0-9_-]{43}/);
+
+    await deleteProduct(page, title);
+  });
+});
+
 describe("order, price and stock", () => {
   it("moves the test item up, changes its price and stock, and /shop shows it", async () => {
     const { page } = await openShopAdmin();

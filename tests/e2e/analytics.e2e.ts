@@ -2,14 +2,17 @@
  * Cookieless analytics in a real browser (issue 25): a visitor from a newsletter link
  * plays a track to the end and clicks a ticket link, and the artist sees each on
  * /admin/analytics under that campaign; the artist's own visit and a visitor sending
- * Global Privacy Control are not counted. The test server rolls up every 2 s.
+ * Global Privacy Control are not counted; plays in SoundCloud's player (a fake widget
+ * page speaking its postMessage protocol) are counted with their source. The test server
+ * rolls up every 2 s.
  *
  * Headless Chromium names itself "HeadlessChrome", which the counter takes for a bot
  * (so no other browser test is counted): these visitors present a desktop Chrome.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import { goto, setupBrowser } from "./helpers";
+import type { Frame, Page } from "playwright-core";
+import { goto, setupBrowser, VIEWPORTS } from "./helpers";
 import { openAsOwner } from "./owner-session";
 
 const browser = setupBrowser();
@@ -45,6 +48,36 @@ async function rowOf(page: Page, table: string, text: string): Promise<string[]>
   const row = page.getByTestId(`analytics-${table}`).getByRole("row").filter({ hasText: text });
   return (await row.getByRole("cell").allInnerTexts()).map((cell) => cell.trim());
 }
+
+/** A stand-in for SoundCloud's player that the test drives (fixtures/soundcloud-widget.html). */
+const FAKE_WIDGET = readFileSync(new URL("./fixtures/soundcloud-widget.html", import.meta.url));
+
+/** The fake widget's frame, once the page has asked it for the events of a play. */
+async function soundCloudWidget(page: Page): Promise<Frame> {
+  const widget = () => page.frames().find((f) => f.url().startsWith("https://w.soundcloud.com/"));
+  await expect
+    .poll(
+      async () =>
+        (await widget()
+          ?.evaluate(() =>
+            (
+              window as unknown as { fakeWidget?: { listening(): string[] } }
+            ).fakeWidget?.listening(),
+          )
+          .catch(() => null)) ?? null,
+      { timeout: 15_000, message: "the page listens to the SoundCloud widget" },
+    )
+    .toEqual(["finish", "pause", "play", "playProgress"]);
+  return widget()!;
+}
+
+type FakeWidget = {
+  play(positions: number[]): void;
+  pause(): void;
+  finish(): void;
+};
+const drive = (frame: Frame, action: (widget: FakeWidget) => void) =>
+  frame.evaluate(`(${action.toString()})(window.fakeWidget)`);
 
 describe("analytics", () => {
   it("counts a newsletter visit, a complete play and a ticket click, and shows them", async () => {
@@ -93,7 +126,8 @@ describe("analytics", () => {
     await waitForRow(admin, "tickets", "LOE Live: Lowlight Walk Album Night");
     await waitForRow(admin, "plays", "Velvet Slide");
     const play = await rowOf(admin, "plays", "Velvet Slide");
-    expect(Number(play[1])).toBeGreaterThanOrEqual(1); // complete
+    expect(play[1]).toBe("Uploaded file");
+    expect(Number(play[2])).toBeGreaterThanOrEqual(1); // complete
     await waitForRow(admin, "campaigns", "june-letter");
     // The visit's later pages are credited to the newsletter too.
     expect(Number((await rowOf(admin, "sources", "letters"))[2])).toBeGreaterThanOrEqual(3);
@@ -119,5 +153,54 @@ describe("analytics", () => {
     const sources = await owner.getByTestId("analytics-sources").innerText();
     expect(sources).not.toContain("gpc-visitor");
     expect(sources).not.toContain("owner-visit");
+  });
+
+  it("counts plays in SoundCloud's player: complete across a pause, skipped when the visitor moves on", async () => {
+    const { page } = await browser.openPage("/loe", visitor());
+    await page.route("https://w.soundcloud.com/player/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: FAKE_WIDGET }),
+    );
+    // Previous from the first track wraps to the last: the SoundCloud playlist.
+    await page.getByRole("button", { name: "Previous track" }).click();
+    await expect
+      .poll(() => page.getByTestId("current-track-title").innerText())
+      .toBe("LOE Live Sessions (Playlist)");
+    await page.locator('iframe[title^="SoundCloud player"]').scrollIntoViewIfNeeded();
+    const widget = await soundCloudWidget(page);
+
+    // Heard to the end, with a pause on the way: one complete play.
+    await drive(widget, (w) => w.play([0.1, 0.3]));
+    await drive(widget, (w) => w.pause());
+    await drive(widget, (w) => {
+      w.play([0.6, 0.95]);
+      w.finish();
+    });
+    // Started again and left at 5 % for the next track: skipped.
+    await drive(widget, (w) => w.play([0.05]));
+    await page.getByRole("button", { name: "Next track" }).click();
+    await expect
+      .poll(() => page.getByTestId("current-track-title").innerText())
+      .toBe("Lowlight Walk");
+
+    const { page: admin } = await openAsOwner(browser, "/admin/analytics?period=today");
+    await expect
+      .poll(
+        async () => {
+          await goto(admin, "/admin/analytics?period=today");
+          const row = admin
+            .getByTestId("analytics-plays")
+            .getByRole("row")
+            .filter({ hasText: "LOE Live Sessions (Playlist)" });
+          return (await row.getByRole("cell").allInnerTexts()).map((cell) => cell.trim());
+        },
+        { timeout: 30_000, interval: 500, message: "the SoundCloud plays are shown" },
+      )
+      .toEqual(["LOE Live Sessions (Playlist)", "SoundCloud", "1", "0", "1"]);
+
+    // With the source column the tables still fit a phone: a wide one scrolls on its own.
+    await admin.setViewportSize(VIEWPORTS.phone.viewport);
+    await expect
+      .poll(() => admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
   });
 });

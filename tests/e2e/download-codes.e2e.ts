@@ -8,12 +8,14 @@
  * desktop widths.
  */
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { REDEEM_MESSAGES } from "~/domain/download-code";
 import { pdfPageContents } from "~/server/testing/pdf-text.server";
+import { readZip } from "~/server/testing/zip-reader.server";
 import { seriousViolations } from "./axe";
 import { allowConsoleError, allowHttpStatus, setupBrowser, waitForNewToast } from "./helpers";
 import { waitForMail } from "./mail";
@@ -23,6 +25,7 @@ const browser = setupBrowser();
 const RUN = Date.now().toString(36);
 const CARDS = `Tour cards ${RUN}`;
 const PRESS = `Press list ${RUN}`;
+const BOTH = `Merch table ${RUN}`;
 const ITEM = "Lowlight Walk: Lead Sheet (PDF)";
 const FAN = `redeemer-${RUN}@example.com`;
 const CODE_PATTERN = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
@@ -36,8 +39,8 @@ const batchRow = (page: Page, label: string) =>
  * The texts a PDF draws, on its pages and in the card template they place: pdf-lib
  * writes each as a hex string of WinAnsi bytes in a (deflated) content stream.
  */
-async function pdfTexts(file: Download): Promise<{ pages: string[]; all: string[] }> {
-  const bytes = await readFile((await file.path())!);
+async function pdfTexts(file: Download | Buffer): Promise<{ pages: string[]; all: string[] }> {
+  const bytes = Buffer.isBuffer(file) ? file : await readFile((await file.path())!);
   const hexTexts = (content: string) =>
     [...content.matchAll(/<([0-9A-F]+)>\s*Tj/g)].map((m) =>
       Buffer.from(m[1]!, "hex").toString("latin1"),
@@ -112,6 +115,22 @@ describe("download codes", () => {
     expect(listed).toHaveLength(2);
     for (const code of listed) expect(code).toMatch(CODE_PATTERN);
     await batchRow(page, PRESS).getByText("0 redeemed · 2 unused · 0 revoked").waitFor();
+
+    // Both files of one batch, in one zip: the same three codes in the cards and the CSV.
+    const both = await generate(page, BOTH, "3", /as a zip/);
+    expect(both.suggestedFilename()).toMatch(/download-codes\.zip$/);
+    const files = readZip(await readFile((await both.path())!));
+    const names = Object.keys(files).sort();
+    expect(names.map((name) => path.extname(name))).toEqual([".csv", ".pdf"]);
+    const zipped = files[names[0]!]!.toString("utf8")
+      .trim()
+      .split(/\r\n/)
+      .slice(1)
+      .map((l) => l.split(",")[0]!);
+    const carded = (await pdfTexts(files[names[1]!]!)).pages.filter((t) => CODE_PATTERN.test(t));
+    expect(zipped).toHaveLength(3);
+    expect(new Set(carded)).toEqual(new Set(zipped));
+    await batchRow(page, BOTH).getByText("0 redeemed · 3 unused · 0 revoked").waitFor();
   });
 
   it("a fan redeems a printed code and gets the links by mail; wrong and used codes are told apart", async () => {

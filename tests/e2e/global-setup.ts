@@ -1,22 +1,26 @@
 /**
- * Vitest globalSetup for the browser suite: one production server for the whole run.
+ * Vitest globalSetup for the browser suite: one production server per test worker.
  *
- * `npm run test:e2e` has already built the app. This starts `build/server.js` (the compiled server.ts) as a child
- * process (NODE_ENV=production, a free port on 127.0.0.1, a fresh DATA_DIR, so a
- * fresh PGlite database), waits until /readyz answers 200, and hands the base URL
- * and the Chromium path to the test files through `provide`/`inject`. Teardown sends
- * SIGTERM, waits for the graceful exit and removes the temp dir.
+ * `npm run test:e2e` has already built the app. This starts `build/server.js` (the
+ * compiled server.ts) once for each worker (maxWorkers, from E2E_WORKERS in vitest.e2e.config.ts) as a
+ * child process (NODE_ENV=production, a free port on 127.0.0.1, a fresh DATA_DIR, so a
+ * fresh PGlite database), waits until each /readyz answers 200, and hands the servers
+ * and the Chromium path to the test files through `provide`/`inject`. A test file uses
+ * the server of the worker it runs in (./test-server.ts): a worker runs one file at a
+ * time, so each server sees one file at a time, as the suite did on one server.
+ * Teardown sends SIGTERM, waits for the graceful exit and removes the temp dir.
  *
- * Server output goes to <tmp>/server.log and is printed when start-up fails.
- * E2E_KEEP_TMP=1 keeps the temp dir (log and database) for a look afterwards.
+ * Server output goes to <tmp>/server-<n>/server.log and is printed when start-up fails.
+ * E2E_KEEP_TMP=1 keeps the temp dir (logs and databases) for a look afterwards.
  *
- * Mail: a real SMTP server (npm smtp-server) runs here and the app gets its SMTP_URL;
- * every message it receives is written as JSON to <tmp>/mail, which tests read with
- * `waitForMail()` from ./mail.ts. ADMIN_EMAIL is fixed so tests know the owner.
+ * Mail: a real SMTP server (npm smtp-server) runs per app server and the app gets its
+ * SMTP_URL; every message it receives is written as JSON to <tmp>/server-<n>/mail,
+ * which tests read with `waitForMail()` from ./mail.ts. ADMIN_EMAIL is fixed so tests
+ * know the owner.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,16 +32,21 @@ import { freePort } from "~/server/testing/free-port.server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** e.g. http://127.0.0.1:41234, no trailing slash */
-    baseUrl: string;
+    /** One app server per test worker, in worker order (./test-server.ts picks one). */
+    servers: E2EServer[];
     chromiumPath: string;
-    /** Directory holding every mail the app sent, one JSON file per message. */
-    mailDir: string;
     /** The app's ADMIN_EMAIL (the primary admin). */
     adminEmail: string;
-    /** The app server's log (its one-time owner set-up link is printed there). */
-    serverLogFile: string;
   }
+}
+
+export interface E2EServer {
+  /** e.g. http://127.0.0.1:41234, no trailing slash */
+  baseUrl: string;
+  /** Directory holding every mail the app sent, one JSON file per message. */
+  mailDir: string;
+  /** The app server's log (its one-time owner set-up link is printed there). */
+  serverLogFile: string;
 }
 
 const E2E_ADMIN_EMAIL = "owner@example.com";
@@ -113,43 +122,40 @@ async function waitUntilReady(
 /** The artist's production domain as the test server knows it. */
 export const E2E_PRODUCTION_HOST = "artist-domain.test";
 
-export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
-    throw new Error(
-      "No production build in ./build. Run `npm run build` first (`npm run test:e2e` does).",
-    );
-  }
+interface StartedServer {
+  server: E2EServer;
+  /** Stops the server; `problem` says what went wrong, if anything. */
+  stop(): Promise<{ problem: string | null }>;
+}
 
-  // Resolve (and on a fresh machine extract) Chromium once, before any test file starts.
-  const { executablePath } = await findChromium();
+async function stopChild(child: ChildProcess, killOnExit: () => void) {
+  process.off("exit", killOnExit);
+  child.kill("SIGTERM");
+  const stopped = await Promise.race([
+    waitForExit(child),
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref()),
+  ]);
+  if (!stopped) child.kill("SIGKILL");
+  return stopped;
+}
 
-  const tmp = await mkdtemp(path.join(tmpdir(), "jazz-e2e-"));
-  const dataDir = path.join(tmp, "data");
-  const logFile = path.join(tmp, "server.log");
+/** One main app server with its own data folder, log and SMTP catcher under `dir`. */
+async function startMainServer(dir: string, baseEnv: NodeJS.ProcessEnv): Promise<StartedServer> {
+  const dataDir = path.join(dir, "data");
+  const logFile = path.join(dir, "server.log");
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const mailDir = path.join(tmp, "mail");
+  const mailDir = path.join(dir, "mail");
   const smtp = await startSmtpCatcher({ dir: mailDir });
-
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of INHERITED_SETTINGS_TO_DROP) delete env[name];
-  Object.assign(env, {
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
+  const env: NodeJS.ProcessEnv = {
+    ...baseEnv,
     PORT: String(port),
     DATA_DIR: dataDir,
     SITE_URL: baseUrl,
-    LOG_LEVEL: "warn",
-    // Analytics totals a few seconds behind, not a minute (tests/e2e/analytics.e2e.ts).
-    ANALYTICS_ROLLUP_SECONDS: "2",
-    BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
     SMTP_URL: smtp.url,
-    ADMIN_EMAIL: E2E_ADMIN_EMAIL,
-    // Requests that name this host act as the artist's own domain; tests reach it by
-    // sending the Host header, everything else uses 127.0.0.1.
-    SITE_PRODUCTION_HOST: E2E_PRODUCTION_HOST,
-  });
+  };
 
+  await mkdir(dir, { recursive: true });
   const logFd = openSync(logFile, "a");
   let child: ChildProcess;
   try {
@@ -161,64 +167,104 @@ export default async function setup(project: TestProject) {
   } finally {
     closeSync(logFd); // the child holds its own copy
   }
-
   // If the test runner dies without running teardown, do not leave the server behind.
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);
-
   try {
     await waitUntilReady(baseUrl, child, logFile);
   } catch (error) {
     process.off("exit", killOnExit);
+    child.kill("SIGKILL");
     await waitForExit(child);
     await smtp.close();
-    if (!process.env.E2E_KEEP_TMP) await rm(tmp, { recursive: true, force: true });
     throw error;
   }
+  return {
+    server: { baseUrl, mailDir, serverLogFile: logFile },
+    async stop() {
+      const stopped = await stopChild(child, killOnExit);
+      await smtp.close();
+      // A clean SIGTERM shutdown is part of the server's contract (server.ts).
+      if (stopped?.code === 0) return { problem: null };
+      const how = stopped ? `code ${stopped.code}, signal ${stopped.signal}` : "no exit, killed";
+      return {
+        problem: `The test server at ${baseUrl} did not shut down cleanly on SIGTERM (${how}).\n--- server log ---\n${readLog(logFile)}`,
+      };
+    },
+  };
+}
 
-  project.provide("baseUrl", baseUrl);
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+    throw new Error(
+      "No production build in ./build. Run `npm run build` first (`npm run test:e2e` does).",
+    );
+  }
+
+  // Resolve (and on a fresh machine extract) Chromium once, before any test file starts.
+  const { executablePath } = await findChromium();
+
+  const tmp = await mkdtemp(path.join(tmpdir(), "jazz-e2e-"));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of INHERITED_SETTINGS_TO_DROP) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    // Analytics totals a few seconds behind, not a minute (tests/e2e/analytics.e2e.ts).
+    ANALYTICS_ROLLUP_SECONDS: "2",
+    BETTER_AUTH_SECRET: "e2e-only-secret-0123456789abcdef0123456789",
+    ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+    // Requests that name this host act as the artist's own domain; tests reach it by
+    // sending the Host header, everything else uses 127.0.0.1.
+    SITE_PRODUCTION_HOST: E2E_PRODUCTION_HOST,
+    // The demo artist's country: the cart's "Ship to" starts there (docs/decisions/039).
+    SHOP_HOME_COUNTRY: "US",
+  });
+
+  const removeTmp = () =>
+    process.env.E2E_KEEP_TMP
+      ? console.log(`E2E temp dir kept: ${tmp}`)
+      : rm(tmp, { recursive: true, force: true });
+  const starting = Array.from({ length: project.config.maxWorkers }, (_, n) =>
+    startMainServer(path.join(tmp, `server-${n + 1}`), env),
+  );
+  const started = await Promise.allSettled(starting);
+  const running = started.flatMap((result) =>
+    result.status === "fulfilled" ? [result.value] : [],
+  );
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await Promise.all(running.map((main) => main.stop()));
+    await removeTmp();
+    throw failed.reason;
+  }
+
+  project.provide(
+    "servers",
+    running.map((main) => main.server),
+  );
   project.provide("chromiumPath", executablePath);
-  project.provide("mailDir", mailDir);
   project.provide("adminEmail", E2E_ADMIN_EMAIL);
-  project.provide("serverLogFile", logFile);
 
   // Shop: a second server in PayPal mode (see the block at the end of this file).
   let paypalMode: PayPalMode;
   try {
     paypalMode = await startPayPalMode(project, tmp, env);
   } catch (error) {
-    process.off("exit", killOnExit);
-    child.kill("SIGKILL");
-    await waitForExit(child);
-    if (!process.env.E2E_KEEP_TMP) await rm(tmp, { recursive: true, force: true });
+    await Promise.all(running.map((main) => main.stop()));
+    await removeTmp();
     throw error;
   }
 
   return async function teardown() {
-    const paypalStop = await paypalMode.stop();
-    process.off("exit", killOnExit);
-    child.kill("SIGTERM");
-    const stopped = await Promise.race([
-      waitForExit(child),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref()),
-    ]);
-    if (!stopped) child.kill("SIGKILL");
-    await smtp.close();
-    const log = readLog(logFile);
-    if (process.env.E2E_KEEP_TMP) console.log(`E2E temp dir kept: ${tmp}`);
-    else await rm(tmp, { recursive: true, force: true });
-    // A clean SIGTERM shutdown is part of the server's contract (server.ts). Vitest
-    // only logs an error thrown here, so the exit code is set as well.
-    if (!stopped || stopped.code !== 0) {
-      const how = stopped ? `code ${stopped.code}, signal ${stopped.signal}` : "no exit, killed";
+    const stops = await Promise.all([paypalMode.stop(), ...running.map((main) => main.stop())]);
+    await removeTmp();
+    // Vitest only logs an error thrown here, so the exit code is set as well.
+    const problems = stops.flatMap((stop) => (stop.problem ? [stop.problem] : []));
+    if (problems.length > 0) {
       process.exitCode = 1;
-      throw new Error(
-        `The test server did not shut down cleanly on SIGTERM (${how}).\n--- server log ---\n${log}`,
-      );
-    }
-    if (paypalStop.problem) {
-      process.exitCode = 1;
-      throw new Error(paypalStop.problem);
+      throw new Error(problems.join("\n\n"));
     }
   };
 }
@@ -351,13 +397,7 @@ async function startPayPalMode(
 
   return {
     async stop() {
-      process.off("exit", killOnExit);
-      child.kill("SIGTERM");
-      const stopped = await Promise.race([
-        waitForExit(child),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), STOP_TIMEOUT_MS).unref()),
-      ]);
-      if (!stopped) child.kill("SIGKILL");
+      const stopped = await stopChild(child, killOnExit);
       await closeFakes();
       if (stopped?.code === 0) return { problem: null };
       const how = stopped ? `code ${stopped.code}, signal ${stopped.signal}` : "no exit, killed";

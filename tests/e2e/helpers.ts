@@ -18,6 +18,7 @@ import type {
   Response,
 } from "playwright-core";
 import { launchChromium } from "./chromium";
+import { testServer } from "./test-server";
 
 export const VIEWPORTS = {
   phone: {
@@ -255,11 +256,23 @@ export async function waitForHydration(page: Page): Promise<void> {
       window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }
     ).__reactRouterDataRouter;
     const main = document.querySelector("body > *");
-    return Boolean(
-      router?.state.initialized &&
-      main &&
-      Object.keys(main).some((k) => k.startsWith("__reactFiber$")),
-    );
+    const hydrated = (node: Node) => Object.keys(node).some((k) => k.startsWith("__reactFiber$"));
+    if (!router?.state.initialized || !main || !hydrated(main)) return false;
+    // Parts hydrated later (HydrateLater) keep their server HTML, without React's mark,
+    // until their turn: wait for every part's first element. (React Router's streamed
+    // data scripts sit in boundaries of their own that React never hydrates.)
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
+    for (let comment = walker.nextNode(); comment; comment = walker.nextNode()) {
+      if (comment.nodeValue !== "$") continue;
+      let next = comment.nextSibling;
+      while (next && next.nodeType !== Node.ELEMENT_NODE && next.nodeValue !== "/$") {
+        next = next.nextSibling;
+      }
+      if (next?.nodeType === Node.ELEMENT_NODE && next.nodeName !== "SCRIPT" && !hydrated(next)) {
+        return false;
+      }
+    }
+    return true;
   });
 }
 
@@ -274,7 +287,7 @@ export interface BrowserSession {
 
 /** `baseUrl` picks another test server, e.g. `inject("paypalAppUrl")` for PayPal mode. */
 export function setupBrowser(options: { baseUrl?: string } = {}): BrowserSession {
-  const baseUrl = options.baseUrl ?? inject("baseUrl");
+  const baseUrl = options.baseUrl ?? testServer().baseUrl;
   const chromiumPath = inject("chromiumPath");
   let browser: Browser | undefined;
   let contexts: { context: BrowserContext; pages: Page[] }[] = [];

@@ -2,11 +2,12 @@
  * Mail the app under test has sent, as received by the SMTP server of the global
  * setup (one JSON file per message in the directory it provides).
  */
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
 import { readCaughtMail, type CaughtMail } from "~/server/testing/smtp-catcher.server";
+import { testServer } from "./test-server";
 
 export function sentMail(): CaughtMail[] {
-  return readCaughtMail(inject("mailDir"));
+  return readCaughtMail(testServer().mailDir);
 }
 
 /** The newest message to `to` whose subject matches, once it has arrived. */

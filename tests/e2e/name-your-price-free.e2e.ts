@@ -53,7 +53,9 @@ describe("name your price at minimum 0", () => {
       const { page } = await browser.openPage("/shop", { viewport });
       const card = productCard(page, TITLE);
       await card.scrollIntoViewIfNeeded();
-      expect(await card.getByTestId("product-price").innerText()).toBe("Free, or pay what you want");
+      expect(await card.getByTestId("product-price").innerText()).toBe(
+        "Free, or pay what you want",
+      );
       await card.getByText("Enter 0 to download it free, or pay what you want.").waitFor();
       const amount = card.getByLabel("Name your price (USD)");
       expect(await amount.inputValue()).toBe("8");

@@ -13,6 +13,7 @@ import path from "node:path";
 import type { Cookie } from "playwright-core";
 import { expect, inject } from "vitest";
 import { goto, type BrowserSession } from "./helpers";
+import { testServer } from "./test-server";
 
 /** The password auth-admin.e2e.ts chooses for the owner. */
 export const OWNER_PASSWORD = "a long owner passphrase";
@@ -20,7 +21,7 @@ export const OWNER_PASSWORD = "a long owner passphrase";
 let ownerCookies: Cookie[] | undefined;
 
 const sharedSessionFile = () =>
-  path.join(path.dirname(inject("serverLogFile")), "owner-session.json");
+  path.join(path.dirname(testServer().serverLogFile), "owner-session.json");
 
 /** Whether these cookies still open /admin (a session the run kept from an earlier file). */
 async function stillSignedIn(browser: BrowserSession, cookies: Cookie[]): Promise<boolean> {
@@ -50,7 +51,7 @@ export async function ownerSessionCookies(browser: BrowserSession): Promise<Cook
 async function signInOwner(browser: BrowserSession): Promise<Cookie[]> {
   const { openPage, url, baseUrl } = browser;
   const link = /First sign-in: open (\S+) to choose the password/.exec(
-    await readFile(inject("serverLogFile"), "utf8"),
+    await readFile(testServer().serverLogFile, "utf8"),
   )?.[1];
   if (link) {
     const { page, context } = await openPage(new URL(link).pathname + new URL(link).search);

@@ -58,6 +58,8 @@ async function renderButtons(page: Page, email: string, title: string) {
                 await post("/api/create-provider-order", {
                   items: [{ ...item, id: item.id, quantity: 1 }],
                   customerEmail: email,
+                  // Records and shirts go by post: the demo's zones price them to a country.
+                  shippingCountry: "US",
                 })
               ).orderID,
             onApprove: async ({ orderID }: { orderID: string }) =>
@@ -131,7 +133,7 @@ describe("PayPal stand-in", () => {
       body: JSON.stringify({ action: "error" }),
     });
     const { page } = await openPage("/downloads/recover");
-    const button = await renderButtons(page, "sdk-error@example.com", "LOE Logo T-Shirt");
+    const button = await renderButtons(page, "sdk-error@example.com", "Signed Tour Poster");
     await button.click();
     expect(await outcome(page)).toEqual({ event: "error", message: "Fake PayPal: card declined" });
   });

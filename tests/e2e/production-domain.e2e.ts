@@ -3,14 +3,15 @@
  * redirects to /loe and the Home link goes to /home; elsewhere / is the home page.
  */
 import http from "node:http";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { E2E_PRODUCTION_HOST } from "./global-setup";
+import { testServer } from "./test-server";
 
 function get(
   path: string,
   host?: string,
 ): Promise<{ status: number; location?: string; body: string }> {
-  const url = new URL(path, inject("baseUrl"));
+  const url = new URL(path, testServer().baseUrl);
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers: host ? { host } : {} }, (response) => {
       let body = "";

@@ -46,6 +46,8 @@ export async function buyThroughApi(
       category: item.category,
     })),
     customerEmail,
+    // The demo's shipping zones price physical items to a destination (decision 039).
+    shippingCountry: "US",
   });
   expect(created.status).toBe(200);
   const { orderID } = created.json as { orderID: string };

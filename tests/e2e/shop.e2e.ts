@@ -59,7 +59,6 @@ async function fillShippingAddress(page: Page) {
   await step.getByTestId("shipping-line1").fill("12 Blue Note Lane");
   await step.getByTestId("shipping-city").fill("New Orleans");
   await step.getByTestId("shipping-postalCode").fill("70116");
-  await step.getByTestId("shipping-country").fill("United States");
   await step.getByRole("button", { name: "Continue to Payment" }).click();
 }
 
@@ -180,7 +179,10 @@ describe("catalogue", () => {
         expect(ld["@type"]).toBe("Product");
         expect(ld.name).toBe(title);
         expect(ld.offers.priceCurrency).toBe("USD");
-        if (price !== "Free") expect(price).toBe(`$${ld.offers.price}`);
+        // Variants at different prices (issue 24) show their range.
+        if (ld.offers["@type"] === "AggregateOffer") {
+          expect(price).toBe(`$${ld.offers.lowPrice} – $${ld.offers.highPrice}`);
+        } else if (price !== "Free") expect(price).toBe(`$${ld.offers.price}`);
       }
       const lp = data.find((d) => d.title === LP)!;
       expect(lp.ld.offers.availability).toBe("https://schema.org/OutOfStock");
@@ -268,7 +270,7 @@ describe("cart", () => {
     await addToCart(page, TOTE);
     expect(await lines.count()).toBe(1);
     expect(await lines.first().getByTestId("cart-line-quantity").innerText()).toBe("2");
-    expect(await drawer.getByTestId("cart-total").innerText()).toBe("$44.00");
+    expect(await drawer.getByTestId("cart-subtotal").innerText()).toBe("$44.00");
     await closeDrawer(page);
     await eventually(() => page.getByTestId("cart-badge").innerText()).toBe("2");
 
@@ -357,7 +359,18 @@ describe("checkout with the demo provider", () => {
 
     await addToCart(page, SHEET_MUSIC);
     await closeDrawer(page);
-    await addToCart(page, MERCH);
+    // The T-shirt has options (issue 24): a colour and a size first.
+    const shirt = productCard(page, MERCH);
+    await shirt.getByLabel("Colour").selectOption("Black");
+    await shirt.getByLabel("Size").selectOption("M");
+    await shirt.getByRole("button", { name: "Add to Cart" }).click();
+    // Escape closes the drawer only once it is open.
+    await cartDrawer(page).waitFor({ state: "visible" });
+    await waitForNewToast(
+      page,
+      "Added to cart!",
+      `${MERCH}, Black, M has been added to your cart.`,
+    );
     await closeDrawer(page);
     await addToCart(page, CD);
     expect(await cartDrawer(page).innerText()).toContain("3 items in your cart");
@@ -377,7 +390,8 @@ describe("checkout with the demo provider", () => {
     const pay = drawer.getByRole("button", { name: "Complete demo payment" });
     await pay.waitFor();
     expect(await drawer.getByTestId("demo-checkout").innerText()).toContain("No money moves");
-    expect(await drawer.getByTestId("checkout-total").innerText()).toBe("$49.99");
+    // $46.99 of goods, plus shipping to the US (demo zone: $4.00 + $1.50 for the second item).
+    expect(await drawer.getByTestId("checkout-total").innerText()).toBe("$52.49");
     await pay.click();
 
     await expectPurchaseConfirmed(page, email);
@@ -441,6 +455,54 @@ describe("checkout with PayPal (the local stand-in)", () => {
     const { page, button } = await toPayPalButtons(email);
     await button.click();
     await expectPurchaseConfirmed(page, email);
+  });
+
+  it("buys a Black L T-shirt and a CD by post: PayPal is asked for the shipping apart, per variant", async () => {
+    const email = `paypal.post.${Date.now().toString(36)}@example.com`;
+    const { page } = await paypalSite.openPage(`${paypalAppUrl}/shop`, { viewport: "desktop" });
+    const shirt = productCard(page, MERCH);
+    await shirt.getByLabel("Colour").selectOption("Black");
+    await shirt.getByLabel("Size").selectOption("L");
+    await shirt.getByRole("button", { name: "Add to Cart" }).click();
+    // Escape closes the drawer only once it is open.
+    await cartDrawer(page).waitFor({ state: "visible" });
+    await waitForNewToast(
+      page,
+      "Added to cart!",
+      `${MERCH}, Black, L has been added to your cart.`,
+    );
+    await closeDrawer(page);
+    await addToCart(page, CD);
+    await checkout(page, email);
+    const drawer = cartDrawer(page);
+    // $40.00 of goods, plus shipping to the US (demo zone: $4.00 + $1.50 for the second item).
+    expect(await drawer.getByTestId("checkout-total").innerText()).toBe("$45.50");
+    await drawer.locator("[data-fake-paypal=button]").click();
+    // Nothing to download: the toast thanks the buyer without the download sentence.
+    await waitForNewToast(
+      page,
+      "Payment Successful! 🎉",
+      "Your order has been processed successfully! Thank you for your purchase!",
+    );
+
+    const config = (await (await fetch(`${paypalAppUrl}/api/provider-config`)).json()) as {
+      sdkUrl: string;
+    };
+    const state = (await (await fetch(new URL("/__test/state", config.sdkUrl))).json()) as {
+      orders: {
+        purchase_units: {
+          amount: { value: string; breakdown?: { shipping?: { value: string } } };
+          items?: { name: string }[];
+        }[];
+      }[];
+    };
+    const unit = state.orders
+      .map((order) => order.purchase_units[0]!)
+      .find((u) => u.items?.some((item) => item.name === `${MERCH}, Black, L`));
+    expect(unit?.amount).toMatchObject({
+      value: "45.50",
+      breakdown: { shipping: { value: "5.50" } },
+    });
   });
 
   it("keeps the cart when the buyer cancels, and releases the held stock", async () => {

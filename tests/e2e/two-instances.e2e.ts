@@ -32,11 +32,12 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_ENDPOINT, type UploadedFile } from "~/domain/uploads";
-import { orders, shopItems } from "~/server/db/schema.server";
+import { discountCodes, orders, shopItems } from "~/server/db/schema.server";
 import {
   insertShopItem,
   orderBody,
   providerOrderBody,
+  TEST_SHIPPING_ADDRESS,
 } from "~/server/testing/shop-fixtures.server";
 import {
   SWIFT_SKIP_REASON,
@@ -412,10 +413,14 @@ http {
           "x-forwarded-for": `10.1.0.${buyer + 1}`,
         };
         const email = `buyer${buyer}@example.com`;
+        // To the demo's home zone (decision 039): the address in the country charged for.
         const created = await fetch(`${proxyUrl}/api/create-provider-order`, {
           method: "POST",
           headers,
-          body: JSON.stringify(providerOrderBody(lines, email)),
+          body: JSON.stringify({
+            ...providerOrderBody(lines, email, { ...TEST_SHIPPING_ADDRESS, country: "US" }),
+            shippingCountry: "US",
+          }),
         });
         // Refused: 409 when another buyer's hold took the last copy first, 400 when the
         // stock was already gone before this buyer's order was checked.
@@ -459,6 +464,61 @@ http {
           "https://schema.org/OutOfStock",
         ]);
       }
+    }, 120_000);
+
+    it("gives a code with 5 uses left to exactly 5 of thirty buyers spread over both instances", async () => {
+      const item = await insertShopItem(t.db, {
+        title: "Two-instance discounted album",
+        category: "digital_music",
+        price: 10,
+        inventoryCount: null,
+        isVisible: true,
+      });
+      await t.db
+        .insert(discountCodes)
+        .values({ code: "TWOHOSTS", kind: "percent", amount: 20, maxUses: 5 });
+      const lines = [{ item, quantity: 1 }];
+      const buy = async (buyer: number) => {
+        // Through nginx's round robin, like the stock race: calls straight to one instance
+        // would leave keep-alive sockets that the upload test below could meet just as
+        // the server closes them ("other side closed").
+        const base = proxyUrl;
+        const headers = {
+          "content-type": "application/json",
+          origin: base,
+          "x-forwarded-for": `10.3.0.${buyer + 1}`,
+        };
+        const email = `code-buyer${buyer}@example.com`;
+        const created = await fetch(`${base}/api/create-provider-order`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ ...providerOrderBody(lines, email), discountCode: "twohosts" }),
+        });
+        if (created.status !== 200) return created.status;
+        const { orderID } = (await created.json()) as { orderID: string };
+        const completed = await fetch(`${base}/api/create-order`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify(orderBody(orderID, lines, email)),
+        });
+        return completed.status;
+      };
+      const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => buy(i)));
+      expect(
+        statuses.filter((s) => s === 200),
+        statuses.join(" "),
+      ).toHaveLength(5);
+      const discounted = (await t.db.select().from(orders)).filter(
+        (o) => o.customerEmail.startsWith("code-buyer") && o.paymentStatus === "completed",
+      );
+      expect(discounted.map((o) => [o.discountCode, o.discountAmount, o.totalAmount])).toEqual(
+        Array.from({ length: 5 }, () => ["TWOHOSTS", 2, 8]),
+      );
+      const [code] = await t.db
+        .select({ usesTaken: discountCodes.usesTaken })
+        .from(discountCodes)
+        .where(eq(discountCodes.code, "TWOHOSTS"));
+      expect(code!.usesTaken).toBe(5);
     }, 120_000);
 
     it("loses nothing of a 200 MB upload when its instance is killed mid-way", async () => {
@@ -538,7 +598,8 @@ http {
         });
       const begin = async (base: string, buyer: number, email: string) => {
         const created = await post(base, "/api/create-provider-order", buyer, {
-          ...providerOrderBody(lines, email),
+          ...providerOrderBody(lines, email, { ...TEST_SHIPPING_ADDRESS, country: "US" }),
+          shippingCountry: "US",
         });
         expect(created.status, await created.clone().text()).toBe(200);
         return ((await created.json()) as { orderID: string }).orderID;

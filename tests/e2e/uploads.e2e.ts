@@ -16,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page, Route } from "playwright-core";
 import { build, type Rollup } from "vite";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Mp3Encoder } from "@breezystack/lamejs";
 import {
   AUDIO_UNREADABLE,
@@ -28,10 +28,11 @@ import {
 import { noiseWav } from "~/server/testing/wav.server";
 import { allowHttpStatus, goto, setupBrowser, waitForNewToast } from "./helpers";
 import { openAsOwner } from "./owner-session";
+import { testServer } from "./test-server";
 
 const browser = setupBrowser();
 const { openPage, url, baseUrl } = browser;
-const logFile = inject("serverLogFile");
+const logFile = testServer().serverLogFile;
 /** global-setup.ts starts the server with DATA_DIR beside its log. */
 const dataDir = path.join(path.dirname(logFile), "data");
 

@@ -600,12 +600,15 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
           "amount.value is invalid",
         );
       }
-      // As PayPal does: a breakdown must add up (item_total − discount = value).
+      // As PayPal does: a breakdown must add up (item_total + shipping − discount = value).
       const breakdown = (unit.amount as { breakdown?: Record<string, { value?: string }> })
         .breakdown;
       if (breakdown) {
         const cents = (v?: string) => Math.round(Number(v ?? "0") * 100);
-        const sum = cents(breakdown.item_total?.value) - cents(breakdown.discount?.value);
+        const sum =
+          cents(breakdown.item_total?.value) +
+          cents(breakdown.shipping?.value) -
+          cents(breakdown.discount?.value);
         if (sum !== cents(unit.amount.value)) {
           return problem(
             422,

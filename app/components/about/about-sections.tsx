@@ -6,6 +6,7 @@
  * public bundle.
  */
 import { MapPin, Music, Users, type LucideIcon } from "lucide-react";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { SmartImage } from "~/components/smart-image";
 import { Container } from "~/components/ui/container";
 import { SectionHeading } from "~/components/section-heading";
@@ -293,11 +294,21 @@ export function AboutPageSections({ view }: { view: AboutPageView }) {
   const { content, lists } = view;
   return (
     <>
-      <AboutHero content={content} bio={view.bio} portraitAlt={view.portraitAlt} />
-      <AboutStats stats={lists.stats} />
-      <AboutJourney content={content} journey={view.journey} milestones={view.milestones} />
-      <AboutInfluences content={content} influences={lists.influences} />
-      <AboutCollaborations content={content} collaborations={lists.collaborations} />
+      <HydrateLater>
+        <AboutHero content={content} bio={view.bio} portraitAlt={view.portraitAlt} />
+      </HydrateLater>
+      <HydrateLater>
+        <AboutStats stats={lists.stats} />
+      </HydrateLater>
+      <HydrateLater>
+        <AboutJourney content={content} journey={view.journey} milestones={view.milestones} />
+      </HydrateLater>
+      <HydrateLater>
+        <AboutInfluences content={content} influences={lists.influences} />
+      </HydrateLater>
+      <HydrateLater>
+        <AboutCollaborations content={content} collaborations={lists.collaborations} />
+      </HydrateLater>
     </>
   );
 }

@@ -19,6 +19,7 @@ import {
   Receipt,
   ShoppingBag,
   Store,
+  Truck,
   User,
   Users,
   Video,
@@ -52,10 +53,11 @@ export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   percent: Percent,
   ticket: Ticket,
   chart: ChartColumn,
+  truck: Truck,
 };
 
 /**
- * The dashboard's 13 link cards (the spec's), then the business view's cards: only the
+ * The dashboard's link cards (the spec's 13 and Shipping), then the business view's cards: only the
  * screens the person may open (docs/decisions/014), and no group left empty.
  */
 export function DashboardCards({ hasAdminPrivileges }: { hasAdminPrivileges: boolean }) {

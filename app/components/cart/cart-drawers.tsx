@@ -14,9 +14,14 @@ import { Drawer } from "~/components/ui/drawer";
 import { cartTotals, type Cart } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
 import { orderNeedsShipping, type ShippingAddress } from "~/domain/shipping-address";
+import { SHIPPING_COST_MESSAGES, shippingLineText } from "~/domain/shipping-rates";
 import {
+  CheckoutError,
   PAYMENT_SUCCESS_TITLE,
   fetchProviderConfig,
+  fetchShippingDestinations,
+  previewShipping,
+  type ShippingDestinations,
   hasSheetMusicDownload,
   paymentSuccessDescription,
   type RecordedPurchase,
@@ -31,6 +36,7 @@ import {
 } from "./checkout-address-step";
 import { CheckoutEmailStep } from "./checkout-email-step";
 import { CheckoutPaymentStep } from "./checkout-payment-step";
+import { ShipToField, type ShippingQuoteState } from "./ship-to-field";
 
 type View = "cart" | "email" | "address" | "payment";
 
@@ -55,6 +61,16 @@ function checkoutProvider(): Promise<"paypal" | "demo" | null> {
   return providerRequest;
 }
 
+/** The countries the cart offers, asked once per page; a failure is asked again next time. */
+let destinationsRequest: Promise<ShippingDestinations> | null = null;
+function shippingDestinations(): Promise<ShippingDestinations> {
+  destinationsRequest ??= fetchShippingDestinations().catch((error: unknown) => {
+    destinationsRequest = null;
+    throw error;
+  });
+  return destinationsRequest;
+}
+
 export function itemCountText(count: number): string {
   return `${count} ${count === 1 ? "item" : "items"} in your cart`;
 }
@@ -73,10 +89,76 @@ export default function CartDrawers() {
   const [confirmation, setConfirmation] = useState({ open: false, email: "" });
   const stepRef = useRef<HTMLDivElement>(null);
   const previousView = useRef<View>(view);
-  const { itemCount, subtotal, total } = cartTotals(cart);
+  const { itemCount, subtotal } = cartTotals(cart);
+  const needsShipping = cartNeedsShipping(cart);
+  const [destinations, setDestinations] = useState<ShippingDestinations | null>(null);
+  const [shipTo, setShipTo] = useState("");
+  const [quote, setQuote] = useState<ShippingQuoteState>({ status: "idle" });
+  // Asked only when something ships and the artist has set up zones (decision 039).
+  const asksCountry = needsShipping && destinations?.setUp === true;
+  const shippingAmount = asksCountry && quote.status === "rate" ? quote.amount : 0;
+  const shippingReady =
+    !needsShipping || (destinations !== null && (!asksCountry || quote.status === "rate"));
+  const total = Math.round((subtotal + shippingAmount) * 100) / 100;
+  const shipping = asksCountry && shipTo ? { country: shipTo, amount: shippingAmount } : null;
   // Demo checkout of physical goods has a third step: the shipping address.
   const asksAddress = provider === "demo" && cartNeedsShipping(cart);
   const steps = asksAddress ? 3 : 2;
+
+  // The countries, once the drawer shows physical items.
+  useEffect(() => {
+    if (!open || !needsShipping || destinations) return;
+    let cancelled = false;
+    shippingDestinations().then(
+      (answer) => {
+        if (cancelled) return;
+        setDestinations(answer);
+        if (answer.home) setShipTo((current) => current || answer.home!);
+      },
+      (error: unknown) =>
+        !cancelled &&
+        setQuote({
+          status: "failed",
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [open, needsShipping, destinations]);
+
+  // The server prices shipping for the country and the lines as they are now.
+  const linesKey = cart
+    .map((line) => `${line.product.id}:${line.quantity}:${line.pricePerItem}`)
+    .join(",");
+  useEffect(() => {
+    if (!asksCountry || !shipTo) {
+      setQuote({ status: "idle" });
+      return;
+    }
+    let cancelled = false;
+    setQuote({ status: "loading" });
+    previewShipping(cart, shipTo).then(
+      (preview) => {
+        if (cancelled) return;
+        if (preview.kind === "unavailable")
+          setQuote({ status: "unavailable", message: preview.message });
+        else setQuote({ status: "rate", amount: preview.amount });
+      },
+      (error: unknown) =>
+        !cancelled &&
+        setQuote({
+          status: "failed",
+          message:
+            error instanceof CheckoutError ? error.message : SHIPPING_COST_MESSAGES.chooseFirst,
+        }),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // The lines' key stands for the cart: a new array with the same lines prices nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asksCountry, shipTo, linesKey]);
 
   // Known before the e-mail step ends, so the step count is right from the start.
   useEffect(() => {
@@ -145,6 +227,14 @@ export default function CartDrawers() {
                 {formatPrice(subtotal)}
               </dd>
             </div>
+            {asksCountry && (
+              <div className="flex justify-between text-muted-foreground">
+                <dt>{SHIPPING_COST_MESSAGES.line}</dt>
+                <dd className="tabular-nums" data-testid="cart-shipping">
+                  {quote.status === "rate" ? shippingLineText(quote.amount) : "—"}
+                </dd>
+              </div>
+            )}
             <div className="flex items-baseline justify-between">
               <dt className="font-medium text-foreground">Total</dt>
               <dd
@@ -164,6 +254,7 @@ export default function CartDrawers() {
               size="lg"
               className="w-full sm:w-auto sm:flex-1"
               onClick={() => setView("email")}
+              disabled={!shippingReady}
             >
               Proceed to Checkout <ArrowRight aria-hidden />
             </Button>
@@ -204,11 +295,21 @@ export default function CartDrawers() {
                 </Link>
               </div>
             ) : (
-              <ul className="divide-y divide-border/60" aria-label="Cart items">
-                {cart.map((line) => (
-                  <CartLine key={line.id} line={line} cart={cart} />
-                ))}
-              </ul>
+              <>
+                <ul className="divide-y divide-border/60" aria-label="Cart items">
+                  {cart.map((line) => (
+                    <CartLine key={line.id} line={line} cart={cart} />
+                  ))}
+                </ul>
+                {needsShipping && (asksCountry || !destinations) && (
+                  <ShipToField
+                    destinations={destinations}
+                    country={shipTo}
+                    onChange={setShipTo}
+                    quote={quote}
+                  />
+                )}
+              </>
             ))}
           {view === "email" && (
             <CheckoutEmailStep
@@ -224,6 +325,7 @@ export default function CartDrawers() {
           {view === "address" && (
             <CheckoutAddressStep
               initialAddress={addressDraft}
+              fixedCountry={shipping?.country ?? null}
               step={2}
               steps={3}
               onSubmit={(address, draft) => {
@@ -245,6 +347,7 @@ export default function CartDrawers() {
               steps={steps}
               rememberedCode={discountCode}
               onDiscountCodeChange={setDiscountCode}
+              shipping={shipping}
             />
           )}
         </div>

@@ -1,6 +1,14 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { toast } from "~/lib/toast";
-import { cartLineStockNote, lineTotal, type Cart, type CartItem } from "~/domain/cart";
+import {
+  cartLineStockNote,
+  lineTotal,
+  lineVariantProblem,
+  type Cart,
+  type CartItem,
+} from "~/domain/cart";
+import { lineTitle } from "~/domain/item-variant";
+import { preorderLabel } from "~/domain/preorder";
 import { formatPrice } from "~/domain/money";
 import { removeLine, setLineQuantity } from "~/lib/cart-store";
 import { lineFormatLabel } from "~/components/shop/labels";
@@ -20,6 +28,8 @@ export function removeWithToast(line: CartItem) {
 export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
   const { product } = line;
   const note = cartLineStockNote(cart, line);
+  // The item's options changed while it sat in the cart: say what changed.
+  const variantProblem = lineVariantProblem(line);
   const atLimit = note?.tone === "limit";
   const noteId = `stock-${line.id}`;
 
@@ -50,9 +60,26 @@ export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h3 className="truncate font-display text-lg leading-snug text-foreground">
-              {product.title}
+            <h3
+              className="line-clamp-2 font-display text-lg leading-snug break-words text-foreground"
+              data-testid="cart-line-title"
+            >
+              {lineTitle(product.title, line.variant?.label)}
             </h3>
+            {product.preorderReleaseDate && (
+              <p className="mt-1 text-sm text-primary" data-testid="cart-line-preorder">
+                {preorderLabel(product.preorderReleaseDate)}
+              </p>
+            )}
+            {variantProblem && (
+              <p
+                className="mt-1 text-sm text-destructive"
+                role="status"
+                data-testid="cart-line-problem"
+              >
+                {variantProblem}
+              </p>
+            )}
             {product.nameYourPrice ? (
               <div className="mt-0.5 text-sm text-muted-foreground">
                 <span data-testid="cart-line-format">{lineFormatLabel(line)}</span>
@@ -73,7 +100,7 @@ export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
           <button
             type="button"
             onClick={() => removeWithToast(line)}
-            aria-label={`Remove ${product.title}`}
+            aria-label={`Remove ${lineTitle(product.title, line.variant?.label)}`}
             className="-mr-2 -mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-destructive/15 hover:text-destructive"
           >
             <Trash2 aria-hidden className="size-4" />
@@ -83,14 +110,18 @@ export function CartLine({ line, cart }: { line: CartItem; cart: Cart }) {
           <div className="flex flex-col gap-1">
             <div
               role="group"
-              aria-label={`Quantity of ${product.title}`}
+              aria-label={`Quantity of ${lineTitle(product.title, line.variant?.label)}`}
               className="inline-flex items-center gap-1 rounded-full border border-border bg-background/50 p-0.5"
             >
               <button
                 type="button"
                 className={stepButton}
                 onClick={() => change(line.quantity - 1)}
-                aria-label={line.quantity === 1 ? `Remove ${product.title}` : "Decrease quantity"}
+                aria-label={
+                  line.quantity === 1
+                    ? `Remove ${lineTitle(product.title, line.variant?.label)}`
+                    : "Decrease quantity"
+                }
               >
                 <Minus aria-hidden className="size-4" />
               </button>

@@ -3,6 +3,7 @@
  */
 import { toast } from "~/lib/toast";
 import type { Product } from "~/domain/product";
+import { lineTitle, variantLabel, type PublicVariant } from "~/domain/item-variant";
 import { addProductToCart } from "~/lib/cart-store";
 import { openCartDrawer } from "~/lib/cart-drawer-state";
 
@@ -21,14 +22,18 @@ export function showStockToast(message: string) {
  * Adds one of a product (a name-your-price one at the buyer's amount); on success a
  * toast and the drawer, otherwise the stock toast.
  */
-export function addToCartWithFeedback(product: Product, chosenPrice?: number): boolean {
-  const change = addProductToCart(product, undefined, chosenPrice);
+export function addToCartWithFeedback(
+  product: Product,
+  chosenPrice?: number,
+  variant?: PublicVariant,
+): boolean {
+  const change = addProductToCart(product, undefined, chosenPrice, variant);
   if (!change.changed) {
     showStockToast(change.stock.message);
     return false;
   }
   toast.success("Added to cart!", {
-    description: `${product.title} has been added to your cart.`,
+    description: `${lineTitle(product.title, variant && variantLabel(variant.values))} has been added to your cart.`,
     duration: 3000,
     position: CART_TOAST_POSITION,
   });

@@ -13,6 +13,7 @@ import {
   type ShippingAddress,
   type ShippingAddressField,
 } from "~/domain/shipping-address";
+import { countryName } from "~/domain/shipping-rates";
 import { cn } from "~/lib/cn";
 import { CheckoutStepHeading } from "./checkout-step-heading";
 
@@ -70,6 +71,11 @@ export interface CheckoutAddressStepProps {
   initialAddress: ShippingAddressDraft;
   step: number;
   steps: number;
+  /**
+   * The destination chosen in the cart (shipping was priced for it): the address's
+   * country is that one and cannot be typed otherwise. Null: typed, as before zones.
+   */
+  fixedCountry?: string | null;
   onSubmit: (address: ShippingAddress, draft: ShippingAddressDraft) => void;
 }
 
@@ -77,9 +83,11 @@ export function CheckoutAddressStep({
   initialAddress,
   step,
   steps,
+  fixedCountry = null,
   onSubmit,
 }: CheckoutAddressStepProps) {
-  const [draft, setDraft] = useState(initialAddress);
+  const [typed, setDraft] = useState(initialAddress);
+  const draft = fixedCountry ? { ...typed, country: fixedCountry } : typed;
   const [errors, setErrors] = useState<Partial<Record<ShippingAddressField, string>>>({});
   const [submitted, setSubmitted] = useState(false);
   const inputs = useRef<Partial<Record<ShippingAddressField, HTMLInputElement | null>>>({});
@@ -144,22 +152,40 @@ export function CheckoutAddressStep({
                   <span className="font-normal text-muted-foreground"> (optional)</span>
                 ) : null}
               </Label>
-              <Input
-                ref={(element) => {
-                  inputs.current[field] = element;
-                }}
-                id={inputId}
-                name={field}
-                autoComplete={autoComplete}
-                required={!optional}
-                aria-required={!optional || undefined}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-                value={draft[field]}
-                onChange={(event) => change(field, event.target.value)}
-                className="h-12"
-                data-testid={`shipping-${field}`}
-              />
+              {field === "country" && fixedCountry ? (
+                <>
+                  <Input
+                    id={inputId}
+                    name={field}
+                    readOnly
+                    autoComplete={autoComplete}
+                    aria-describedby={`${inputId}-note`}
+                    value={countryName(fixedCountry)}
+                    className="h-12 cursor-default opacity-80"
+                    data-testid="shipping-country-fixed"
+                  />
+                  <p id={`${inputId}-note`} className="text-xs text-muted-foreground">
+                    Chosen under &ldquo;Ship to&rdquo; in the cart.
+                  </p>
+                </>
+              ) : (
+                <Input
+                  ref={(element) => {
+                    inputs.current[field] = element;
+                  }}
+                  id={inputId}
+                  name={field}
+                  autoComplete={autoComplete}
+                  required={!optional}
+                  aria-required={!optional || undefined}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  value={draft[field]}
+                  onChange={(event) => change(field, event.target.value)}
+                  className="h-12"
+                  data-testid={`shipping-${field}`}
+                />
+              )}
               {error && (
                 <p id={errorId} className={cn("text-sm", ERROR_TEXT)}>
                   {error}

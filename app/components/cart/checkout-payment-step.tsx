@@ -2,8 +2,10 @@ import { useEffect, useState } from "react";
 import { CreditCard, Pencil, RotateCcw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { cartTotals, lineTotal, type Cart } from "~/domain/cart";
+import { lineTitle } from "~/domain/item-variant";
 import { formatPrice } from "~/domain/money";
 import { formatShippingAddress, type ShippingAddress } from "~/domain/shipping-address";
+import { SHIPPING_COST_MESSAGES, countryName, shippingLineText } from "~/domain/shipping-rates";
 import {
   CheckoutError,
   fetchProviderConfig,
@@ -35,6 +37,8 @@ export interface CheckoutPaymentStepProps {
   rememberedCode?: string | null;
   /** The applied code (or null), for the drawer to remember across steps. */
   onDiscountCodeChange?: (code: string | null) => void;
+  /** Physical goods: the destination and the shipping the cart priced for it. */
+  shipping?: { country: string; amount: number } | null;
 }
 
 type ConfigState =
@@ -52,6 +56,7 @@ export function CheckoutPaymentStep({
   steps = 2,
   rememberedCode = null,
   onDiscountCodeChange,
+  shipping = null,
 }: CheckoutPaymentStepProps) {
   const [configState, setConfigState] = useState<ConfigState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
@@ -59,6 +64,9 @@ export function CheckoutPaymentStep({
   // A code the server accepted for this cart; the order is created with it.
   const [discount, setDiscountState] = useState<DiscountPreview | null>(null);
   const discountCode = discount?.code ?? null;
+  // A code can bring the goods under "free above": the server's priced figure wins.
+  const shippingCharged = shipping ? (discount ? discount.shipping : shipping.amount) : 0;
+  const shippingSent = shipping ? { country: shipping.country, amount: shippingCharged } : null;
   const [recheck, setRecheck] = useState<{ busy: boolean; error?: string }>({
     busy: Boolean(rememberedCode),
   });
@@ -72,7 +80,7 @@ export function CheckoutPaymentStep({
   useEffect(() => {
     if (!rememberedCode) return;
     let cancelled = false;
-    previewDiscount(cart, email, rememberedCode).then(
+    previewDiscount(cart, email, rememberedCode, fetch, shipping?.country ?? null).then(
       (applied) => {
         if (cancelled) return;
         setDiscountState(applied);
@@ -161,7 +169,7 @@ export function CheckoutPaymentStep({
           {cart.map((line) => (
             <li key={line.id} className="flex justify-between gap-4">
               <span className="min-w-0 truncate text-muted-foreground">
-                {line.product.title}
+                {lineTitle(line.product.title, line.variant?.label)}
                 <span className="text-foreground/70"> × {line.quantity}</span>
               </span>
               <span className="tabular-nums text-foreground">{formatPrice(lineTotal(line))}</span>
@@ -177,19 +185,35 @@ export function CheckoutPaymentStep({
             <span className="tabular-nums">−{formatPrice(discount.discount)}</span>
           </p>
         )}
+        {shipping && (
+          <p
+            className="mt-2 flex justify-between gap-4 text-sm text-muted-foreground"
+            data-testid="checkout-shipping"
+          >
+            <span>
+              {SHIPPING_COST_MESSAGES.line} to {countryName(shipping.country)}
+            </span>
+            <span className="tabular-nums text-foreground">
+              {shippingLineText(shippingCharged)}
+            </span>
+          </p>
+        )}
         <div className="mt-3 flex items-baseline justify-between border-t border-border/60 pt-3">
           <span className="font-medium text-foreground">Total</span>
           <span
             className="font-display text-2xl font-semibold text-primary tabular-nums"
             data-testid="checkout-total"
           >
-            {formatPrice(discount ? discount.total : total)}
+            {formatPrice(
+              discount ? discount.total : Math.round((total + shippingCharged) * 100) / 100,
+            )}
           </span>
         </div>
         <div className="mt-4 border-t border-border/60 pt-4">
           <DiscountCodeField
             cart={cart}
             email={email}
+            shippingCountry={shipping?.country ?? null}
             applied={discount}
             onChange={setDiscount}
             checking={recheck.busy}
@@ -219,6 +243,7 @@ export function CheckoutPaymentStep({
             email={email}
             shippingAddress={shippingAddress}
             discountCode={discountCode}
+            shipping={shippingSent}
             onPurchased={onPurchased}
           />
         ) : configState.config.clientId && configState.config.sdkUrl ? (
@@ -228,6 +253,7 @@ export function CheckoutPaymentStep({
             cart={cart}
             email={email}
             discountCode={discountCode}
+            shipping={shippingSent}
             onPurchased={onPurchased}
           />
         ) : (

@@ -24,6 +24,8 @@ export interface DemoCheckoutProps {
   shippingAddress?: ShippingAddress | null;
   /** A discount code the server accepted for this cart; it checks it again. */
   discountCode?: string | null;
+  /** Physical goods: the destination and the shipping shown for it (the server prices it). */
+  shipping?: { country: string; amount: number } | null;
   onPurchased: (purchase: RecordedPurchase) => void;
 }
 
@@ -32,6 +34,7 @@ export function DemoCheckout({
   email,
   shippingAddress = null,
   discountCode = null,
+  shipping = null,
   onPurchased,
 }: DemoCheckoutProps) {
   const [busy, setBusy] = useState(false);
@@ -42,7 +45,14 @@ export function DemoCheckout({
     setFailure(null);
     let orderId: string;
     try {
-      orderId = await createProviderOrder(cart, email, fetch, shippingAddress, discountCode);
+      orderId = await createProviderOrder(
+        cart,
+        email,
+        fetch,
+        shippingAddress,
+        discountCode,
+        shipping,
+      );
     } catch (error) {
       orderCreationFailed(error);
       setBusy(false);

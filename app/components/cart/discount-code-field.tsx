@@ -22,6 +22,8 @@ export interface DiscountCodeFieldProps {
   checking?: boolean;
   /** Why a remembered code no longer applies. */
   initialError?: string;
+  /** Physical goods: the destination, so the priced total includes shipping. */
+  shippingCountry?: string | null;
 }
 
 export function DiscountCodeField({
@@ -31,6 +33,7 @@ export function DiscountCodeField({
   onChange,
   checking = false,
   initialError,
+  shippingCountry = null,
 }: DiscountCodeFieldProps) {
   const id = useId();
   const [typed, setTyped] = useState("");
@@ -45,7 +48,7 @@ export function DiscountCodeField({
     setBusy(true);
     setError(null);
     try {
-      onChange(await previewDiscount(cart, email, typed));
+      onChange(await previewDiscount(cart, email, typed, fetch, shippingCountry));
       setTyped("");
     } catch (failure) {
       setError(

@@ -57,6 +57,8 @@ export interface PayPalCheckoutProps {
   email: string;
   /** A discount code the server accepted for this cart; it checks it again. */
   discountCode?: string | null;
+  /** Physical goods: the destination and the shipping shown for it (the server prices it). */
+  shipping?: { country: string; amount: number } | null;
   onPurchased: (purchase: RecordedPurchase) => void;
 }
 
@@ -66,6 +68,7 @@ export function PayPalCheckout({
   cart,
   email,
   discountCode = null,
+  shipping = null,
   onPurchased,
 }: PayPalCheckoutProps) {
   const nonce = useRouteLoaderData<typeof rootLoader>("root")?.nonce;
@@ -76,8 +79,8 @@ export function PayPalCheckout({
   const [failure, setFailure] = useState<PaymentFailureInfo | null>(null);
 
   // The buttons are rendered once; their callbacks read the latest cart and e-mail.
-  const latest = useRef({ cart, email, discountCode, onPurchased });
-  latest.current = { cart, email, discountCode, onPurchased };
+  const latest = useRef({ cart, email, discountCode, shipping, onPurchased });
+  latest.current = { cart, email, discountCode, shipping, onPurchased };
 
   useEffect(() => {
     const container = containerRef.current;
@@ -106,6 +109,7 @@ export function PayPalCheckout({
                   fetch,
                   null,
                   latest.current.discountCode,
+                  latest.current.shipping,
                 );
                 return heldOrderId;
               } catch (error) {

@@ -16,6 +16,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { sendEvent } from "~/lib/analytics";
 import { playOutcome } from "~/domain/analytics";
+import { useSoundCloudPlays } from "./soundcloud-plays";
 
 /** Seconds the back/forward buttons jump (the player library's default, spec §9). */
 export const AUDIO_SKIP_SECONDS = 5;
@@ -264,6 +265,8 @@ export function FileAudioPlayer({
 export function SoundCloudPlayer({ track }: { track: AudioTrack }) {
   const url = track.soundcloudEmbedUrl?.trim() ?? "";
   const [loaded, setLoaded] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useSoundCloudPlays(frame, track.title);
   if (!url) {
     return (
       <div role="status" className="rounded-xl border border-border bg-muted/40 p-5 text-center">
@@ -303,6 +306,7 @@ export function SoundCloudPlayer({ track }: { track: AudioTrack }) {
           </p>
         )}
         <iframe
+          ref={frame}
           src={playerUrl}
           title={`SoundCloud player: ${track.title}`}
           width="100%"

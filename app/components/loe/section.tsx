@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { AlertTriangle, RotateCcw } from "lucide-react";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 
@@ -70,9 +71,8 @@ interface BoundaryProps {
 
 /**
  * Keeps a rendering error in the browser inside one section. (Failed reads never
- * throw: they arrive as the section's own message.) No Suspense around it: React
- * would then send the sections after the rest of the page, and the footer would
- * jump down when they arrive.
+ * throw: they arrive as the section's own message.) Each section is hydrated on its
+ * own (HydrateLater: nothing in it suspends on the server, so it is sent in place).
  */
 export class SectionBoundary extends Component<BoundaryProps, { error: unknown }> {
   state = { error: null as unknown };
@@ -89,6 +89,6 @@ export class SectionBoundary extends Component<BoundaryProps, { error: unknown }
 
   render() {
     if (this.state.error) return this.props.fallback(this.reset);
-    return this.props.children;
+    return <HydrateLater>{this.props.children}</HydrateLater>;
   }
 }

@@ -3,6 +3,7 @@ import { ExternalLink, ShoppingBag } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { formatPrice } from "~/domain/money";
 import type { Product } from "~/domain/product";
+import { preorderLabel } from "~/domain/preorder";
 import { productAnchor, productJsonLd, serializeJsonLd } from "~/domain/product-json-ld";
 import { isOutOfStock, lowStockCount } from "~/domain/stock";
 import { cn } from "~/lib/cn";
@@ -12,6 +13,7 @@ import { categoryLabel, formatsLabel } from "./labels";
 import { ProductImage } from "./product-image";
 import { NameYourPriceBuy, nameYourPriceLabel } from "./name-your-price-buy";
 import type { ShopProduct } from "./shop-product";
+import { VariantBuy, variantPriceRange } from "./variant-buy";
 
 function stockSource(product: Product) {
   return {
@@ -28,9 +30,11 @@ export function ProductPrice({ product, className }: { product: Product; classNa
     >
       {product.nameYourPrice
         ? nameYourPriceLabel(product.nameYourPrice)
-        : product.price > 0
-          ? formatPrice(product.price)
-          : "Free"}
+        : product.options.length
+          ? variantPriceRange(product)
+          : product.price > 0
+            ? formatPrice(product.price)
+            : "Free"}
     </p>
   );
 }
@@ -56,6 +60,9 @@ export function BuyButton({
         className={className}
       />
     );
+  }
+  if (product.options.length) {
+    return <VariantBuy product={product} describedBy={describedBy} className={className} />;
   }
   if (product.price <= 0) {
     return freeUrl ? (
@@ -159,6 +166,11 @@ export function ProductCard({
         {product.description && (
           <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-muted-foreground">
             {product.description}
+          </p>
+        )}
+        {product.preorderReleaseDate && (
+          <p className="mt-3 text-sm font-semibold text-secondary" data-testid="preorder-label">
+            {preorderLabel(product.preorderReleaseDate)}
           </p>
         )}
         <div className="mt-auto flex items-end justify-between gap-4 pt-6">

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { PackageOpen } from "lucide-react";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { ProductCard } from "./product-card";
 import type { ShopProduct } from "./shop-product";
 
@@ -34,7 +35,9 @@ export function ProductGrid({
         ) : (
           <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 lg:gap-8">
             {items.map((item) => (
-              <ProductCard key={item.product.id} item={item} siteUrl={siteUrl} />
+              <HydrateLater key={item.product.id}>
+                <ProductCard item={item} siteUrl={siteUrl} />
+              </HydrateLater>
             ))}
           </div>
         )}

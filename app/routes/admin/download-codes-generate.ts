@@ -1,6 +1,6 @@
 /**
  * POST /admin/download-codes/generate: makes a batch of download codes and answers
- * with them as a CSV or a PDF of cards. The codes exist in clear only in this answer
+ * with them as a CSV, a PDF of cards, or both in a zip. The codes exist in clear only in this answer
  * (the database keeps hashes), so this is the artist's one copy
  * (docs/decisions/034-download-codes.md). A refusal answers JSON: { errors }.
  */
@@ -10,6 +10,7 @@ import { hasControlCharacters } from "~/domain/control-characters";
 import { requireAdmin } from "~/server/auth/access.server";
 import { getEnv } from "~/server/core/env.server";
 import { logger } from "~/server/core/logger.server";
+import { zipFiles } from "~/server/core/zip.server";
 import { getDb } from "~/server/db/database.server";
 import { formFields, json, readFormData } from "~/server/http/api.server";
 import {
@@ -27,6 +28,12 @@ import {
 } from "~/server/shop/download-codes.server";
 
 export const GENERATE_FAILED = "The codes could not be made. Please try again.";
+
+const CONTENT_TYPES = {
+  csv: "text/csv; charset=utf-8",
+  pdf: "application/pdf",
+  zip: "application/zip",
+} as const;
 
 function refused(errors: Record<string, string>, status = 400): Response {
   return json({ errors }, status);
@@ -49,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const batch = readBatchInput({ count: form.count ?? "", label: form.label ?? "" });
   if (!batch.ok) return refused({ [batch.field]: batch.message });
-  const format = form.format === "csv" ? "csv" : "pdf";
+  const format = form.format === "csv" || form.format === "zip" ? form.format : "pdf";
   const paper: PaperSize = form.paper === "letter" ? "letter" : "a4";
   const { SITE_URL } = getEnv();
 
@@ -61,16 +68,24 @@ export async function action({ request }: Route.ActionArgs) {
     // are: a failure on either side leaves neither a batch without its file nor the reverse.
     const codes = newDownloadCodes(batch.count);
     const files = { title: item.title, label: batch.label, codes, siteUrl: SITE_URL };
+    const csv = () => Buffer.from(`\uFEFF${downloadCodesCsv(files)}`, "utf8");
+    const pdf = async () =>
+      Buffer.from(
+        await downloadCodeCardsPdf({
+          ...files,
+          paper,
+          cover: await loadCoverImage(item.imageUrl, SITE_URL),
+        }),
+      );
     const body =
       format === "csv"
-        ? Buffer.from(`\uFEFF${downloadCodesCsv(files)}`, "utf8")
-        : Buffer.from(
-            await downloadCodeCardsPdf({
-              ...files,
-              paper,
-              cover: await loadCoverImage(item.imageUrl, SITE_URL),
-            }),
-          );
+        ? csv()
+        : format === "pdf"
+          ? await pdf()
+          : zipFiles([
+              { name: codeFileName(batch.label, "pdf"), data: await pdf() },
+              { name: codeFileName(batch.label, "csv"), data: csv() },
+            ]);
     const stored = await storeDownloadCodes(db, {
       shopItemId,
       label: batch.label,
@@ -82,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
         "Cache-Control": "no-store",
         "X-Content-Type-Options": "nosniff",
         "X-Batch-Id": stored.batchId,
-        "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/pdf",
+        "Content-Type": CONTENT_TYPES[format],
         "Content-Disposition": `attachment; filename="${codeFileName(batch.label, format)}"`,
       },
     });

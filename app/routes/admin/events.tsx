@@ -14,7 +14,7 @@ import { adminMeta } from "~/domain/seo";
 
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
-import { eventService, siteToday } from "~/server/content/events.server";
+import { eventService, siteToday, withEventPlace } from "~/server/content/events.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const list = await loadCollectionScreen(request, eventService, toEventRow, EVENT_TEXT);
@@ -30,8 +30,14 @@ export async function action({ request }: Route.ActionArgs) {
     collectionIntents(eventService, {
       texts: EVENT_TEXT,
       name: (row) => row.title,
-      create: eventSchema({ mode: "create", today }),
-      update: eventSchema({ mode: "update", today }),
+      create: {
+        schema: eventSchema({ mode: "create", today }),
+        values: (input) => withEventPlace(input),
+      },
+      update: {
+        schema: eventSchema({ mode: "update", today }),
+        values: (input, stored) => withEventPlace(input, stored),
+      },
     }),
   );
 }

@@ -240,7 +240,8 @@ function concreteUrls(route: AdminRoute): { urlPath: string; params: Record<stri
 const PERSONAL_DATA_SERVICES = [
   /~\/server\/audience\//,
   /~\/server\/shop\/order-/,
-  /~\/server\/shop\/shipping/,
+  // Marking orders shipped (shipping.server), not the shipping zones (prices by country).
+  /~\/server\/shop\/shipping\.server/,
   /~\/server\/admin\/audit-log/,
 ];
 
@@ -274,7 +275,7 @@ describe("which admin routes need Admin privileges", () => {
     expect(undeclared).toEqual([]);
   });
 
-  it("are the analytics, orders, discounts, messages, subscribers and audit log screens and the exports", () => {
+  it("are the analytics, orders, discounts, messages, newsletter, subscribers and audit log screens and the exports", () => {
     const privileged = enumerated
       .flatMap(concreteUrls)
       .map((u) => u.urlPath)
@@ -288,6 +289,7 @@ describe("which admin routes need Admin privileges", () => {
       "/admin/export/orders",
       "/admin/export/subscribers",
       "/admin/messages",
+      "/admin/newsletter",
       "/admin/orders",
       "/admin/subscribers",
     ]);

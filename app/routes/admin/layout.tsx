@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "re
 import { ExternalLink, ShieldAlert } from "lucide-react";
 import type { Route } from "./+types/layout";
 import { useConnectionToasts } from "~/components/admin/kit/connection";
+import { FetcherToasts } from "~/components/admin/kit/fetcher-toasts";
 import { BackToDashboard } from "~/components/admin/kit/back-to-dashboard";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { ADMIN_PRIVILEGES_TEXT } from "~/domain/admin";
@@ -31,6 +32,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useConnectionToasts();
   return (
     <AdminFrame email={loaderData.user.email}>
+      <FetcherToasts />
       <Outlet />
     </AdminFrame>
   );

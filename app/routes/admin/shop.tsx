@@ -3,6 +3,7 @@
  * order_index order with up/down buttons, and the add/edit dialog with every field of
  * shop_items, the download settings and the server's image URL check.
  */
+import { useMemo } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
@@ -17,10 +18,11 @@ import {
 } from "~/components/admin/shop/test-inventory-panel";
 import { INTENT_FIELD } from "~/domain/admin-action";
 import { adminMeta } from "~/domain/seo";
-import { matchesStockFilter, parseStockFilter } from "~/domain/stock";
+import { attentionStock, matchesStockFilter, parseStockFilter } from "~/domain/stock";
 import {
   SHOP_ITEM_TEXT,
   TEST_ITEM_CLEANUP_TOAST_MS,
+  canBeDigitalTwin,
   TEST_ITEM_TOAST_MS,
   imageUrlCheckSchema,
   noInputSchema,
@@ -30,36 +32,69 @@ import {
   showsDownloadSettings,
   withoutDownloadSettings,
 } from "~/domain/shop-item";
+import { buyersToldDescription } from "~/domain/preorder";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
+import { paidPreorderCounts } from "~/server/shop/preorders.server";
+import { getDb } from "~/server/db/database.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
 import { checkImageUrl } from "~/server/http/image-url-check.server";
 import {
+  createShopItem,
   createTestShopItem,
   deleteTestShopItems,
   shopItemService,
   updateShopItem,
   withShopSaveErrors,
 } from "~/server/shop/shop-items.server";
+import { withItemVariants } from "~/server/shop/variants.server";
 
 /** Every product, or those a dashboard stock figure counts (?stock=low, ?stock=out). */
 export async function loader({ request }: Route.LoaderArgs) {
   const stock = parseStockFilter(new URL(request.url).searchParams.get("stock"));
-  const list = await loadCollectionScreen(request, shopItemService, toShopItemRow, SHOP_ITEM_TEXT);
-  const rows = stock ? list.rows.filter((row) => matchesStockFilter(row, stock)) : list.rows;
-  return { ...list, rows, stock };
+  const loaded = await loadCollectionScreen(
+    request,
+    shopItemService,
+    toShopItemRow,
+    SHOP_ITEM_TEXT,
+  );
+  const preorders = loaded.loadFailed
+    ? new Map<string, number>()
+    : await paidPreorderCounts(getDb());
+  // An item with options shows (and is filtered by) its variants' total stock; and
+  // (issue 24) the paid pre-orders still waiting for each item's release day.
+  const list = {
+    ...loaded,
+    rows: (await withItemVariants(getDb(), loaded.rows)).map((row) => ({
+      ...row,
+      preorderCount: preorders.get(row.id) ?? 0,
+    })),
+  };
+  const rows = stock
+    ? list.rows.filter((row) => matchesStockFilter(attentionStock(row, row.variantRows), stock))
+    : list.rows;
+  const twins = list.rows.filter(canBeDigitalTwin).map(({ id, title }) => ({ id, title }));
+  return { ...list, rows, stock, twins };
 }
 
 /** A stored item as the screen shows it (no timestamps over the wire). */
-function toShopItemRow(item: Omit<ShopItemRow, "nameYourPrice">): ShopItemRow {
+function toShopItemRow(
+  item: Omit<ShopItemRow, "nameYourPrice" | "variantRows" | "options" | "preorderCount"> & {
+    options?: ShopItemRow["options"];
+  },
+): ShopItemRow {
   const { id, title, description, category, format, price, imageUrl, pdfFileUrl } = item;
   const { minimumPrice } = item;
   const { bandcampUrl, externalUrl, tags, isVisible, isFeatured, inventoryCount } = item;
-  const { downloadLimit, downloadExpiryDays, orderIndex, purchaseCount } = item;
+  const { downloadLimit, downloadExpiryDays, orderIndex, purchaseCount, digitalTwinId } = item;
+  const { releaseDate } = item;
   return {
     ...{ id, title, description, category, format, price, imageUrl, pdfFileUrl },
     ...{ bandcampUrl, externalUrl, tags, isVisible, isFeatured, inventoryCount },
-    ...{ downloadLimit, downloadExpiryDays, orderIndex, purchaseCount },
+    ...{ downloadLimit, downloadExpiryDays, orderIndex, purchaseCount, digitalTwinId },
     ...{ minimumPrice, nameYourPrice: minimumPrice !== null },
+    options: item.options ?? [],
+    variantRows: [],
+    ...{ releaseDate, preorderCount: 0 },
   };
 }
 
@@ -68,10 +103,17 @@ export async function action({ request }: Route.ActionArgs) {
     ...collectionIntents(shopItemService, {
       texts: { ...SHOP_ITEM_TEXT, saveFailed: SHOP_ITEM_TEXT.saveFailedTitle },
       name: (row) => row.title,
-      create: shopItemCreateSchema,
       flags: shopItemFlagSchema,
       reorder: true,
       aroundSave: withShopSaveErrors,
+    }),
+    // A save checks the digital twin it names (shop-items.server.ts).
+    create: intent({
+      schema: shopItemCreateSchema,
+      run: ({ db, actor, input }) =>
+        withShopSaveErrors("create", () => createShopItem(db, actor, input)),
+      success: (row) => ({ title: SHOP_ITEM_TEXT.created, description: row.title }),
+      failure: SHOP_ITEM_TEXT.saveFailedTitle,
     }),
     // An update checks the stock the screen showed, and keeps the download settings when
     // their panel was not on screen (they were not posted).
@@ -87,7 +129,10 @@ export async function action({ request }: Route.ActionArgs) {
             inventoryCountSeen,
           ),
         ),
-      success: (row) => ({ title: SHOP_ITEM_TEXT.updated, description: row.title }),
+      success: (row) => ({
+        title: SHOP_ITEM_TEXT.updated,
+        description: buyersToldDescription(row.title, row.buyersTold),
+      }),
       failure: SHOP_ITEM_TEXT.saveFailedTitle,
     }),
     [CHECK_IMAGE_INTENT]: intent({
@@ -128,14 +173,19 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) => adminClientAction(args);
 
 export default function ManageShop({ loaderData }: Route.ComponentProps) {
+  const { stock, twins } = loaderData;
+  // A new screen only when the choices change: the open dialog keeps its state.
+  const twinKey = twins.map((t) => `${t.id}:${t.title}`).join("|");
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const screen = useMemo(() => shopScreenFor(stock, twins), [stock, twinKey]);
   return (
     <CollectionScreen
-      screen={shopScreenFor(loaderData.stock)}
+      screen={screen}
       list={loaderData}
       schemas={{ create: shopItemCreateSchema, update: shopItemUpdateSchema }}
     >
       {/* A stock figure's list comes first on the screen, without the test panel above it. */}
-      {loaderData.stock ? null : <TestInventoryPanel />}
+      {stock ? null : <TestInventoryPanel />}
     </CollectionScreen>
   );
 }

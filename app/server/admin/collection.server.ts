@@ -120,7 +120,13 @@ export function defineCollection<T extends CollectionTable, Flag extends string 
       return (row as Row | undefined) ?? null;
     },
 
-    create(db: Database, actor: Actor, values: Insert): Promise<Row> {
+    /** `after` runs in the same transaction with the new row (e.g. a shop item's variants). */
+    create(
+      db: Database,
+      actor: Actor,
+      values: Insert,
+      after?: (tx: Executor, row: Row) => Promise<void>,
+    ): Promise<Row> {
       return write(db, async (tx) => {
         let insert = values as Record<string, unknown>;
         if (config.appendToEnd && table.orderIndex && insert.orderIndex === undefined) {
@@ -130,6 +136,7 @@ export function defineCollection<T extends CollectionTable, Flag extends string 
           insert = { ...insert, orderIndex: next };
         }
         const [row] = (await tx.insert(t).values(insert).returning()) as Row[];
+        if (after) await after(tx, row!);
         await recordAudit(tx, {
           actor,
           action: `${entity}.create`,
@@ -141,7 +148,14 @@ export function defineCollection<T extends CollectionTable, Flag extends string 
       });
     },
 
-    update(db: Database, actor: Actor, id: string, values: Partial<Insert>): Promise<Row> {
+    /** `then` runs in the same transaction with the updated row. */
+    update(
+      db: Database,
+      actor: Actor,
+      id: string,
+      values: Partial<Insert>,
+      then?: (tx: Executor, row: Row) => Promise<void>,
+    ): Promise<Row> {
       return write(db, async (tx) => {
         const before = await getOrThrow(tx, id);
         const [after] = (await tx
@@ -149,6 +163,7 @@ export function defineCollection<T extends CollectionTable, Flag extends string 
           .set(touched(values as Record<string, unknown>))
           .where(byId(id))
           .returning()) as Row[];
+        if (then) await then(tx, after!);
         await recordAudit(tx, {
           actor,
           action: `${entity}.update`,

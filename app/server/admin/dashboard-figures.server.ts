@@ -7,10 +7,10 @@
  * (docs/decisions/014), absent for everyone else.
  */
 import { and, count, eq, gte, isNotNull, sum } from "drizzle-orm";
-import { countStockAttention } from "~/domain/stock";
+import { attentionStock, countStockAttention } from "~/domain/stock";
 import { orNull } from "../core/settle.server";
 import type { Database } from "../db/database.server";
-import { orderLines, orders, shopItems } from "../db/schema.server";
+import { orderLines, orders, shopItemVariants, shopItems } from "../db/schema.server";
 import { paidMoreFigures, type PaidMoreFigures } from "~/domain/name-your-price";
 import { countUnhandledMessages } from "../audience/messages-admin.server";
 import { countSubscribers } from "../audience/subscribers-admin.server";
@@ -59,14 +59,31 @@ export async function salesFigures(db: Database, now = new Date()) {
 
 /** Counted in code, not SQL, so the figure and the shop's filter are the same rule. */
 export async function stockFigures(db: Database): Promise<{ low: number; out: number }> {
-  const items = await db
-    .select({
-      category: shopItems.category,
-      inventoryCount: shopItems.inventoryCount,
-      isVisible: shopItems.isVisible,
-    })
-    .from(shopItems);
-  return countStockAttention(items);
+  const [items, variants] = await Promise.all([
+    db
+      .select({
+        id: shopItems.id,
+        category: shopItems.category,
+        inventoryCount: shopItems.inventoryCount,
+        isVisible: shopItems.isVisible,
+      })
+      .from(shopItems),
+    db
+      .select({
+        shopItemId: shopItemVariants.shopItemId,
+        inventoryCount: shopItemVariants.inventoryCount,
+      })
+      .from(shopItemVariants),
+  ]);
+  // An item with options is judged by its variants, as the admin shop's filter does.
+  return countStockAttention(
+    items.map((item) =>
+      attentionStock(
+        item,
+        variants.filter((v) => v.shopItemId === item.id),
+      ),
+    ),
+  );
 }
 
 export async function readDashboardFigures(

@@ -175,6 +175,7 @@ describe.each(await testDatabaseKinds())("analytics on %s", (kind) => {
   it("rolls up twice and on two instances at once without doubling", async () => {
     await beacon({ k: "pageview", u: "/?utm_source=letters&utm_campaign=june", r: "" });
     await beacon({ k: "track_play", u: "/", s: "Blue in Green", o: "complete", v: "file" });
+    await beacon({ k: "track_play", u: "/", s: "Blue in Green", o: "skipped", v: "soundcloud" });
     // Quotes, commas and braces survive the batched write's array parameters.
     await beacon({ k: "ticket_click", u: "/events", s: 'Jazz at the "Lake", {late} \\ set' });
     await settle();
@@ -205,11 +206,19 @@ describe.each(await testDatabaseKinds())("analytics on %s", (kind) => {
     expect((await daily("pageview", "source", "letters"))?.events).toBe(1);
     expect((await daily("pageview", "campaign", "june"))?.visitors).toBe(1);
     expect((await daily("track_play", "subject", "Blue in Green", "complete"))?.events).toBe(1);
+    // Per track and player, for the plays table's source.
+    expect((await daily("track_play", "track", "Blue in Green", "file:complete"))?.events).toBe(1);
+    expect(
+      (await daily("track_play", "track", "Blue in Green", "soundcloud:skipped"))?.events,
+    ).toBe(1);
+    // Only plays have a track.
+    expect(await daily("ticket_click", "track", "", ":")).toBeNull();
+    expect(await daily("pageview", "track", "", ":")).toBeNull();
     expect(
       (await daily("ticket_click", "subject", 'Jazz at the "Lake", {late} \\ set'))?.events,
     ).toBe(1);
     // The later events of the visit are credited to its first source.
-    expect((await daily("track_play", "source", "letters"))?.events).toBe(1);
+    expect((await daily("track_play", "source", "letters"))?.events).toBe(2);
   });
 
   it("deletes raw events past the retention window and keeps the totals", async () => {

@@ -80,9 +80,11 @@ export async function rollUpDays(db: Database, from: string, to: string, timeZon
         ('device', device, ''),
         ('browser', browser, ''),
         ('subject', subject, outcome),
-        ('player', variant, outcome)
+        ('player', variant, outcome),
+        -- A play per track and player: "file:complete", "soundcloud:skipped".
+        ('track', case when kind = 'track_play' then subject else '' end, variant || ':' || outcome)
       ) as d(dimension, key, detail)
-      where d.dimension not in ('subject', 'player') or d.key <> ''
+      where d.dimension not in ('subject', 'player', 'track') or d.key <> ''
       group by day, kind, d.dimension, d.key, d.detail
     )
     insert into analytics_daily (day, kind, dimension, key, detail, events, visitors, value)

@@ -7,11 +7,11 @@
  * The confirmation mail carries a one-click unsubscribe link and the RFC 8058 headers.
  */
 import crypto from "node:crypto";
-import { and, eq, gt, inArray, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { CONFIRMATION_RESEND_MS, confirmationCutoff, newsletterSchema } from "~/domain/newsletter";
 import { SITE_NAME } from "~/domain/site";
 import type { Database } from "../db/database.server";
-import { newsletterSubscribers } from "../db/schema.server";
+import { newsletterCampaignRecipients, newsletterSubscribers } from "../db/schema.server";
 import { ValidationError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { renderMail } from "../mail/mail-template.server";
@@ -289,6 +289,20 @@ export interface Subscription {
   city: string | null;
 }
 
+/**
+ * The subscriber a link token belongs to: their own (from the confirmation mail), or a
+ * campaign mail's per-recipient token (newsletter_campaign_recipients.link_token_hash).
+ */
+function holderOf(tokenHash: string) {
+  return or(
+    eq(newsletterSubscribers.unsubscribeTokenHash, tokenHash),
+    inArray(
+      newsletterSubscribers.id,
+      sql`(select ${newsletterCampaignRecipients.subscriberId} from ${newsletterCampaignRecipients} where ${newsletterCampaignRecipients.linkTokenHash} = ${tokenHash})`,
+    ),
+  )!;
+}
+
 export async function findSubscription(db: Database, token: string): Promise<Subscription | null> {
   if (!token) return null;
   const [row] = await db
@@ -298,7 +312,7 @@ export async function findSubscription(db: Database, token: string): Promise<Sub
       city: newsletterSubscribers.city,
     })
     .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.unsubscribeTokenHash, hashToken(token)));
+    .where(holderOf(hashToken(token)));
   return row ? { ...row, status: row.status as SubscriptionStatus } : null;
 }
 
@@ -315,13 +329,14 @@ export async function setSubscriberLocation(
   await db
     .update(newsletterSubscribers)
     .set(location ?? NO_LOCATION)
-    .where(eq(newsletterSubscribers.unsubscribeTokenHash, hashToken(token)));
+    .where(holderOf(hashToken(token)));
   return findSubscription(db, token);
 }
 
 /**
  * Unsubscribes the holder of the token; doing it twice is fine. A pending sign-up's
- * confirmation link stops working. Null: unknown token.
+ * confirmation link stops working. Through a campaign mail's link, the campaign counts
+ * it ("unsubscribed through it"). Null: unknown token.
  */
 export async function unsubscribe(
   db: Database,
@@ -330,7 +345,7 @@ export async function unsubscribe(
 ): Promise<Subscription | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
-  await db
+  const left = await db
     .update(newsletterSubscribers)
     .set({
       status: "unsubscribed",
@@ -339,10 +354,19 @@ export async function unsubscribe(
       confirmationSentAt: null,
     })
     .where(
-      and(
-        eq(newsletterSubscribers.unsubscribeTokenHash, tokenHash),
-        inArray(newsletterSubscribers.status, ["pending", "subscribed"]),
-      ),
-    );
+      and(holderOf(tokenHash), inArray(newsletterSubscribers.status, ["pending", "subscribed"])),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  if (left.length > 0) {
+    await db
+      .update(newsletterCampaignRecipients)
+      .set({ unsubscribedAt: now })
+      .where(
+        and(
+          eq(newsletterCampaignRecipients.linkTokenHash, tokenHash),
+          isNull(newsletterCampaignRecipients.unsubscribedAt),
+        ),
+      );
+  }
   return findSubscription(db, token);
 }

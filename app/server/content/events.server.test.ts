@@ -13,7 +13,8 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
-import { eventService, readEvents } from "./events.server";
+import { suggestCities } from "../geo/cities.server";
+import { eventService, readEvents, withEventPlace } from "./events.server";
 
 const actor = { id: "user-1", email: "artist@example.com" };
 const TODAY = "2026-03-14";
@@ -93,6 +94,46 @@ describe.each(await testDatabaseKinds())("events on %s", (kind) => {
 
     await eventService.remove(t.db, actor, later.id);
     expect((await publicList()).map((e) => e.title)).toEqual(["Sooner (moved)"]);
+  });
+
+  it("puts a city picked from the list on the map, keeps it through an edit, and drops it for a typed city", async () => {
+    const [lisbon] = suggestCities("Lisbon");
+    const created = await eventService.create(
+      t.db,
+      actor,
+      withEventPlace(form({ city: lisbon!.label, cityId: String(lisbon!.id) })),
+    );
+    const onMap = {
+      city: lisbon!.label,
+      countryCode: "PT",
+      latitude: lisbon!.latitude,
+      longitude: lisbon!.longitude,
+    };
+    expect(created).toMatchObject(onMap);
+
+    const edit = (overrides: Record<string, string>) => {
+      const { id, ...values } = update.parse({
+        id: created.id,
+        title: "Big Band Night",
+        date: "2026-04-01",
+        venue: "Blue Room",
+        city: lisbon!.label,
+        cityId: "",
+        ...overrides,
+      });
+      return eventService.update(t.db, actor, id, withEventPlace(values, created));
+    };
+    expect(await edit({ title: "Renamed" })).toMatchObject({ title: "Renamed", ...onMap });
+    expect(await edit({ city: "Lisboa (typed)" })).toMatchObject({
+      city: "Lisboa (typed)",
+      countryCode: null,
+      latitude: null,
+      longitude: null,
+    });
+    // An id that is not on the list is a typed city, not an error.
+    expect(
+      await eventService.create(t.db, actor, withEventPlace(form({ cityId: "1" }))),
+    ).toMatchObject({ city: "Austin", latitude: null });
   });
 
   it("refuses a status outside upcoming, past and cancelled in the database too", async () => {

@@ -3,7 +3,9 @@
  * in date order (spec §7) and split into upcoming and past by the domain rules.
  */
 import { asc, eq } from "drizzle-orm";
+import { eventPlace, type EventPlace } from "~/domain/event";
 import { toPublicEvent, type PublicEvent } from "~/domain/events";
+import { eventStartDates } from "~/domain/seo";
 import { calendarDayIn } from "~/domain/time-zone";
 import { defineCollection } from "../admin/collection.server";
 import { MINUTE, cached } from "../core/cache.server";
@@ -11,6 +13,7 @@ import type { Database } from "../db/database.server";
 import { getDb } from "../db/database.server";
 import { events } from "../db/schema.server";
 import { getEnv } from "../core/env.server";
+import { cityById } from "../geo/cities.server";
 
 /** Every event is public (past ones too); the admin's table is in date order (spec §7). */
 export const eventService = defineCollection({
@@ -19,6 +22,19 @@ export const eventService = defineCollection({
   orderBy: [asc(events.date), asc(events.createdAt)],
   flags: ["isFeatured"],
 });
+
+/**
+ * The event's columns from the posted form: a city picked from the offline list brings
+ * its country and coordinates, an unchanged city keeps the stored ones (decision 036).
+ */
+export function withEventPlace<T extends { city: string; cityId: number | null }>(
+  input: T,
+  stored?: EventPlace | null,
+): Omit<T, "cityId"> & EventPlace {
+  const { cityId, ...values } = input;
+  const picked = cityId === null ? null : cityById(cityId);
+  return { ...values, ...eventPlace(input.city, picked, stored) };
+}
 
 const publicColumns = {
   id: events.id,
@@ -53,6 +69,11 @@ export async function readEvent(db: Database, id: string): Promise<PublicEvent |
 /** Fresh for 2 minutes (spec §9: events 2 / 5 min); an admin save drops it at once. */
 export function loadEvents(): Promise<PublicEvent[]> {
   return cached("events", 2 * MINUTE, () => readEvents(getDb()));
+}
+
+/** The events' start dates for their structured data, in the site's time zone. */
+export function siteEventStartDates(events: readonly PublicEvent[]): Record<string, string> {
+  return eventStartDates(events, getEnv().SITE_TIME_ZONE);
 }
 
 /** Today's calendar day in the site's time zone (docs/decisions/008). */

@@ -59,6 +59,17 @@ describe("environment", () => {
     );
   });
 
+  it("sends newsletters at 10 mails per second unless NEWSLETTER_RATE says otherwise (0: no limit)", () => {
+    expect(parseEnv({}).NEWSLETTER_RATE).toBe(10);
+    expect(parseEnv({ NEWSLETTER_RATE: " " }).NEWSLETTER_RATE).toBe(10);
+    expect(parseEnv({ NEWSLETTER_RATE: "0" }).NEWSLETTER_RATE).toBe(0);
+    expect(parseEnv({ NEWSLETTER_RATE: "2.5" }).NEWSLETTER_RATE).toBe(2.5);
+    expect(() => parseEnv({ NEWSLETTER_RATE: "-1" })).toThrow(/NEWSLETTER_RATE: must be 0/);
+    expect(() => parseEnv({ NEWSLETTER_RATE: "fast" })).toThrow(
+      /NEWSLETTER_RATE: must be a number/,
+    );
+  });
+
   it("treats empty values as unset and lower-cases the admin e-mail", () => {
     const env = parseEnv({
       DATABASE_URL: "",

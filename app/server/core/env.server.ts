@@ -2,6 +2,7 @@ import net from "node:net";
 import { z } from "~/domain/zod";
 import { DEFAULT_SITE_TIME_ZONE, isValidTimeZone } from "~/domain/time-zone";
 import { PAGE_CACHE_DEFAULT_MAX_MB } from "~/domain/page-cache";
+import { DEFAULT_NEWSLETTER_RATE_PER_SECOND } from "~/domain/newsletter-campaign";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
@@ -95,6 +96,17 @@ const envSchema = z
           .optional(),
       )
       .transform((v) => v ?? DEFAULT_SITE_TIME_ZONE),
+    /**
+     * The artist's home country (ISO 3166-1 alpha-2), listed first in the cart's "Ship
+     * to" select; unset: the list is alphabetical only (docs/decisions/039).
+     */
+    SHOP_HOME_COUNTRY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, "must be a two-letter country code such as US")
+        .transform((v) => v.toUpperCase())
+        .optional(),
+    ),
     ADMIN_EMAIL: z
       .email()
       .default("owner@example.com")
@@ -109,6 +121,14 @@ const envSchema = z
         .optional(),
     ),
     MAIL_FROM: z.string().default("Silas Lowenthorne <no-reply@localhost>"),
+    /** Newsletter mails per second per campaign across all instances (issue 22); 0: no limit. */
+    NEWSLETTER_RATE: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z.coerce
+        .number({ error: "must be a number of mails per second (0: no limit)" })
+        .min(0, "must be 0 (no limit) or more mails per second")
+        .default(DEFAULT_NEWSLETTER_RATE_PER_SECOND),
+    ),
     PAYPAL_CLIENT_ID: optionalText,
     PAYPAL_CLIENT_SECRET: optionalText,
     PAYPAL_WEBHOOK_ID: optionalText,

@@ -16,13 +16,17 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ShippingAddress } from "~/domain/shipping-address";
+import type { ItemOption } from "~/domain/item-variant";
 import type { MailCondition } from "~/domain/mail-validity";
+import { CAMPAIGN_SUBJECT_MAX, type CampaignAudience } from "~/domain/newsletter-campaign";
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -369,6 +373,13 @@ export const shopItems = pgTable(
      * for this item (issue 23).
      */
     digitalTwinId: uuid().references((): AnyPgColumn => shopItems.id, { onDelete: "set null" }),
+    /**
+     * A physical item's options, such as Size and Colour (issue 24); [] for an item sold
+     * as one thing. Each combination is a row of shop_item_variants.
+     */
+    options: jsonb().$type<ItemOption[]>().notNull().default([]),
+    /** A pre-order's release day in the site's time zone (issue 24); null: out now. */
+    releaseDate: date({ mode: "string" }),
     isVisible: boolean().notNull().default(true),
     isFeatured: boolean().notNull().default(false),
     orderIndex: orderIndex(),
@@ -395,6 +406,35 @@ export const shopItems = pgTable(
   ],
 );
 
+/**
+ * One combination of a shop item's options, such as "Black, L" (issue 24), with its own
+ * stock. Like shop_items.inventory_count, stock changes only by conditional UPDATEs.
+ */
+export const shopItemVariants = pgTable(
+  "shop_item_variants",
+  {
+    id: id(),
+    shopItemId: uuid()
+      .notNull()
+      .references(() => shopItems.id, { onDelete: "cascade" }),
+    /** One value per option of the item, in the item's option order: ["Black", "L"]. */
+    optionValues: text().array().notNull(),
+    /** Added to the item's price for this variant; may be negative, never below a 0 total. */
+    priceDifference: money().notNull().default(0),
+    sku: text(),
+    /** Null means stock is not tracked for this variant. */
+    inventoryCount: integer(),
+    orderIndex: orderIndex(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("shop_item_variants_stock", sql`${t.inventoryCount} is null or ${t.inventoryCount} >= 0`),
+    uniqueIndex("shop_item_variants_item_values").on(t.shopItemId, t.optionValues),
+    index("shop_item_variants_item_order").on(t.shopItemId, t.orderIndex),
+  ],
+);
+
 export const orders = pgTable(
   "orders",
   {
@@ -416,6 +456,12 @@ export const orders = pgTable(
     discountCode: text(),
     /** What the code took off; total_amount is already after it. */
     discountAmount: money().notNull().default(0),
+    /** What shipping cost (0 for digital-only orders); total_amount includes it. */
+    shippingAmount: money().notNull().default(0),
+    /** The destination shipping was charged for (ISO 3166-1 alpha-2); null: nothing shipped. */
+    shippingCountry: text(),
+    /** The zone's name as it was when the order was priced. */
+    shippingZone: text(),
     /** The provider's refund id, once the artist refunded the order. */
     refundId: text(),
     refundedAt: timestamp({ withTimezone: true }),
@@ -429,6 +475,7 @@ export const orders = pgTable(
     ),
     check("orders_total", sql`${t.totalAmount} >= 0`),
     check("orders_discount", sql`${t.discountAmount} >= 0`),
+    check("orders_shipping", sql`${t.shippingAmount} >= 0`),
     index("orders_customer_email").on(t.customerEmail),
     index("orders_created").on(t.createdAt),
   ],
@@ -451,10 +498,25 @@ export const orderLines = pgTable(
     lineTotal: money().notNull(),
     /** A name-your-price line: the item's minimum when it was bought; null at a fixed price. */
     minimumPrice: money(),
+    /** The variant bought (issue 24); null for an item without options. */
+    variantId: uuid().references(() => shopItemVariants.id, { onDelete: "set null" }),
+    /** The variant as the buyer chose it ("Black, L"), kept if the variant goes. */
+    variantLabel: text(),
+    /**
+     * A pre-order line (issue 24): the release day it waits for, kept equal to the item's
+     * while it waits (moving the date moves it); null for a line that was out when bought.
+     */
+    preorderReleaseDate: date({ mode: "string" }),
+    /**
+     * When the release job delivered a pre-order line: files mailed, parcel due to ship.
+     * Set in the same transaction that queues the mail, so each buyer is mailed once.
+     */
+    releasedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check("order_lines_quantity", sql`${t.quantity} > 0`),
+    index("order_lines_preorder_due").on(t.preorderReleaseDate, t.releasedAt),
     check("order_lines_unit_price", sql`${t.unitPrice} >= 0`),
     index("order_lines_order").on(t.orderId),
   ],
@@ -467,6 +529,8 @@ export const stockReservations = pgTable(
     shopItemId: uuid()
       .notNull()
       .references(() => shopItems.id, { onDelete: "cascade" }),
+    /** The variant held, for an item with options (issue 24); null: the item's own stock. */
+    variantId: uuid().references(() => shopItemVariants.id, { onDelete: "cascade" }),
     providerOrderId: text().notNull(),
     quantity: integer().notNull(),
     status: text().notNull().default("held"),
@@ -480,7 +544,10 @@ export const stockReservations = pgTable(
       "stock_reservations_status",
       sql`${t.status} in ('held', 'committed', 'released', 'expired')`,
     ),
-    uniqueIndex("stock_reservations_order_item").on(t.providerOrderId, t.shopItemId),
+    // One hold per order and item, or per order and variant.
+    unique("stock_reservations_order_item_variant")
+      .on(t.providerOrderId, t.shopItemId, t.variantId)
+      .nullsNotDistinct(),
     index("stock_reservations_status_expiry").on(t.status, t.expiresAt),
   ],
 );
@@ -527,6 +594,37 @@ export const discountCodes = pgTable(
   ],
 );
 
+/**
+ * Shipping zones (issue 24): a list of countries with a rate for the first shipped item
+ * and one for each further item, free from an order value, and a switch. A country is
+ * in at most one enabled zone (checked by shop/shipping-zones.server.ts under a lock).
+ */
+export const shippingZones = pgTable(
+  "shipping_zones",
+  {
+    id: id(),
+    name: text().notNull(),
+    /** ISO 3166-1 alpha-2 codes, upper case. */
+    countries: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    firstItemRate: money().notNull(),
+    additionalItemRate: money().notNull(),
+    /** Goods subtotal after discount from which shipping is free; null: never free. */
+    freeAbove: money(),
+    enabled: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "shipping_zones_rates",
+      sql`${t.firstItemRate} >= 0 and ${t.additionalItemRate} >= 0 and (${t.freeAbove} is null or ${t.freeAbove} >= 0)`,
+    ),
+  ],
+);
+
 /** One use of a code by one checkout: held, then committed, released or expired. */
 export const discountCodeUses = pgTable(
   "discount_code_uses",
@@ -565,11 +663,16 @@ export const downloadCodeBatches = pgTable(
     label: text().notNull(),
     /** "artist": generated in the back office; "twin": one code mailed with a record. */
     source: text().notNull().default("artist"),
+    /** A twin's codes: the record's order they were mailed with (resend replaces, refund revokes). */
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     check("download_code_batches_source", sql`${t.source} in ('artist', 'twin')`),
     index("download_code_batches_item").on(t.shopItemId),
+    index("download_code_batches_order")
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
   ],
 );
 
@@ -687,7 +790,124 @@ export const newsletterSubscribers = pgTable(
     index("newsletter_subscribers_pending")
       .on(t.confirmationSentAt)
       .where(sql`${t.status} = 'pending'`),
+    /** "Fans near a concert": the audience query narrows by this box before the exact distance. */
+    index("newsletter_subscribers_position")
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.status} = 'subscribed' and ${t.latitude} is not null`),
   ],
+);
+
+/**
+ * A letter to the fans (issue 22). Written as a draft; "Send now" or a due schedule
+ * turns it into one recipients row per address (newsletterCampaignRecipients) before
+ * any mail leaves, and freezes what is sent (sentHtml / sentText, with per-recipient
+ * links filled in per mail).
+ */
+export const newsletterCampaigns = pgTable(
+  "newsletter_campaigns",
+  {
+    id: id(),
+    subject: text().notNull(),
+    preheader: text().notNull().default(""),
+    /** The letter in Markdown, with the site's own cards (events, products, tracks, videos). */
+    bodyMarkdown: text().notNull().default(""),
+    audience: jsonb().$type<CampaignAudience>().notNull().default({ kind: "all" }),
+    status: text().notNull().default("draft"),
+    /** Count clicks per link and day through a redirect on the site (never per person). */
+    clickTracking: boolean().notNull().default(false),
+    /** Shown in the public archive at /newsletter/<slug> once sent. */
+    publishOnWeb: boolean().notNull().default(true),
+    slug: text().unique(),
+    /** The concert a "Tell fans nearby" draft was made for. */
+    eventId: uuid().references(() => events.id, { onDelete: "set null" }),
+    scheduledAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    /** The letter as it was sent, rendered once when sending starts. */
+    sentSubject: text(),
+    sentHtml: text(),
+    sentText: text(),
+    /**
+     * The letter's own links in order, frozen with sentHtml: with click tracking on,
+     * /newsletter/click/<id>/<n> redirects to entry n and to nothing else.
+     */
+    links: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "newsletter_campaigns_status",
+      sql`${t.status} in ('draft', 'scheduled', 'sending', 'sent', 'cancelled', 'failed')`,
+    ),
+    check(
+      "newsletter_campaigns_subject",
+      sql`char_length(${t.subject}) between 1 and ${sql.raw(String(CAMPAIGN_SUBJECT_MAX))}`,
+    ),
+    check(
+      "newsletter_campaigns_scheduled",
+      sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`,
+    ),
+    index("newsletter_campaigns_due")
+      .on(t.scheduledAt)
+      .where(sql`${t.status} = 'scheduled'`),
+  ],
+);
+
+/**
+ * One row per recipient of a campaign, written before the first mail leaves. Senders
+ * claim queued rows with FOR UPDATE SKIP LOCKED, mark a row "sending" before handing it
+ * to SMTP and "sent" once SMTP accepted it, so a crash leaves at most the rows in
+ * flight as "unknown", and no row is ever mailed twice automatically.
+ */
+export const newsletterCampaignRecipients = pgTable(
+  "newsletter_campaign_recipients",
+  {
+    id: id(),
+    campaignId: uuid()
+      .notNull()
+      .references(() => newsletterCampaigns.id, { onDelete: "cascade" }),
+    subscriberId: uuid().references(() => newsletterSubscribers.id, { onDelete: "set null" }),
+    email: text().notNull(),
+    status: text().notNull().default("queued"),
+    /** The per-recipient token of this mail's unsubscribe and location links (hashed). */
+    linkTokenHash: text().unique(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Which instance claimed the row and when (a stale "sending" row becomes "unknown"). */
+    claimedBy: text(),
+    claimedAt: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    /** The SMTP server's last answer for a failed, bounced or retried row. */
+    error: text(),
+    /** Set when the subscriber unsubscribed through this campaign's mail. */
+    unsubscribedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_campaign_recipients_once").on(t.campaignId, t.email),
+    check(
+      "newsletter_campaign_recipients_status",
+      sql`${t.status} in ('queued', 'sending', 'sent', 'failed', 'bounced', 'unknown', 'skipped')`,
+    ),
+    index("newsletter_campaign_recipients_queue")
+      .on(t.campaignId, t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index("newsletter_campaign_recipients_status").on(t.campaignId, t.status),
+  ],
+);
+
+/** Clicks per campaign, link and day, when the campaign has click tracking on: nothing per person. */
+export const newsletterCampaignClicks = pgTable(
+  "newsletter_campaign_clicks",
+  {
+    campaignId: uuid()
+      .notNull()
+      .references(() => newsletterCampaigns.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    clicks: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.url, t.day] })],
 );
 
 export const contactMessages = pgTable(

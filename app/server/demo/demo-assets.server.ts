@@ -82,6 +82,7 @@ export const DEMO_IMAGES = {
 
   // Shop product shots.
   productLowlightDigital: image("images/products/lowlight-walk-digital", "vinyl", "gold", 800, 800),
+  productHarbourLights: image("images/products/harbour-lights-digital", "waves", "wine", 800, 800),
   productVelvetSingle: image("images/products/velvet-slide-single", "waves", "blue", 800, 800),
   productCopperCd: image("images/products/copper-street-cd", "disc", "ember", 800, 800),
   productLoeLiveCd: image("images/products/loe-live-cd", "disc", "wine", 800, 800),
@@ -313,6 +314,25 @@ export const DEMO_SHEET_MUSIC = {
         "Bbmaj7", "Gm7", "Cm7", "F7", "Fm7", "Bb7", "Ebmaj7", "Ab7",
         "Dm7", "G7", "Cm7", "F7", "Em7(b5)", "A7", "Dm7 G7", "Cm7 F7",
         "Bbmaj7", "Gm7", "Cm7", "F7", "Dm7 G7", "Cm7 F7", "Bb6", "Cm7 F7",
+      ],
+    },
+  },
+  /** The booklet of the record on pre-order (issue 24): its file is mailed on release day. */
+  harbourLights: {
+    key: "sheet-music/harbour-lights-booklet.pdf",
+    spec: {
+      title: "Harbour Lights",
+      subtitle: "Digital booklet: the title track's lead sheet",
+      style: "Medium Bossa",
+      bpm: 120,
+      flats: 3,
+      seed: "harbour-lights-booklet",
+      // prettier-ignore
+      bars: [
+        "Ebmaj7", "Cm7", "Fm7", "Bb7", "Gm7", "C7(b9)", "Fm7", "Bb7",
+        "Ebmaj7", "Cm7", "Fm7", "Bb7", "Bbm7", "Eb7", "Abmaj7", "Db7",
+        "Gm7", "C7", "Fm7", "Bb7", "Am7(b5)", "D7", "Gm7 C7", "Fm7 Bb7",
+        "Ebmaj7", "Cm7", "Fm7", "Bb7", "Gm7 C7", "Fm7 Bb7", "Eb6", "Fm7 Bb7",
       ],
     },
   },

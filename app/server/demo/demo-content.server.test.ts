@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { withinKm } from "~/domain/geo";
+import { TOUR_MAIL_DEFAULT_RADIUS_KM } from "~/domain/newsletter-campaign";
 import { PAGE_CONTENT_DEFINITIONS } from "~/domain/page-content";
 import { DEMO_IMAGES, DEMO_SHEET_MUSIC, DEMO_TUNES, type DemoAssets } from "./demo-assets.server";
 import { buildDemoContent, isoDateFrom } from "./demo-content.server";
@@ -23,6 +25,30 @@ function fakeAssets(): DemoAssets {
 }
 
 describe("demo content", () => {
+  it("puts every concert town on the map, with confirmed fans near some and not all of the list", () => {
+    const content = buildDemoContent(fakeAssets(), new Date());
+    for (const event of content.events) {
+      expect(event.latitude, event.city).toEqual(expect.any(Number));
+    }
+    const fans = content.newsletterSubscribers;
+    expect(fans.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(fans.map((f) => f.email)).size).toBe(fans.length);
+    expect(fans.every((f) => f.status === "subscribed" && f.confirmedAt)).toBe(true);
+    const located = fans
+      .filter((f) => f.latitude != null)
+      .map((f) => ({ latitude: f.latitude!, longitude: f.longitude! }));
+    expect(located.length).toBeGreaterThan(fans.length / 2);
+    expect(located.length).toBeLessThan(fans.length);
+    const first = content.events[0]!;
+    const nearby = withinKm(
+      located,
+      { latitude: first.latitude!, longitude: first.longitude! },
+      TOUR_MAIL_DEFAULT_RADIUS_KM,
+    );
+    expect(nearby.length).toBeGreaterThan(0);
+    expect(nearby.length).toBeLessThan(located.length);
+  });
+
   it("formats local calendar days, across month and year ends", () => {
     const d = new Date(2024, 11, 30, 23, 30);
     expect(isoDateFrom(d, 0)).toBe("2024-12-30");

@@ -6,11 +6,13 @@
  *
  * Every person, venue, city and publication here is invented.
  */
+import { DEMO_TSHIRT_OPTIONS, DEMO_TSHIRT_TITLE } from "./demo-variants.server";
 import type { PageContentKey } from "~/domain/page-content";
 import { ARTIST_NAME } from "~/domain/site";
 import { DEFAULT_THEME } from "~/domain/theme";
 import type { DemoAssets } from "./demo-assets.server";
 import { daysToWeekday } from "./demo-calendar.server";
+import { DEMO_TOWN_POSITIONS, demoSubscribers } from "./demo-subscribers.server";
 import type {
   collaborations,
   events,
@@ -20,6 +22,7 @@ import type {
   loeVideos,
   mediaItems,
   musicalInfluences,
+  newsletterSubscribers,
   pageContent,
   pageSettings,
   photoGallery,
@@ -50,6 +53,12 @@ export interface DemoContent {
   loeImages: Row<typeof loeImages>[];
   loeAudioTracks: Row<typeof loeAudioTracks>[];
   shopItems: Row<typeof shopItems>[];
+  newsletterSubscribers: Row<typeof newsletterSubscribers>[];
+}
+
+/** The invented towns' map positions, so "Tell fans nearby" has fans to find. */
+function placeDemoTowns(rows: Row<typeof events>[]): Row<typeof events>[] {
+  return rows.map((row) => ({ ...row, ...DEMO_TOWN_POSITIONS[row.city] }));
 }
 
 // ---------------------------------------------------------------------------
@@ -347,7 +356,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
       },
     ],
 
-    events: [
+    events: placeDemoTowns([
       {
         title: "LOE Live: Lowlight Walk Album Night",
         date: isoDateFrom(today, 9),
@@ -478,7 +487,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         type: "workshop",
         status: "past",
       },
-    ],
+    ]),
 
     featuredVideos: [
       {
@@ -917,14 +926,16 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         purchaseCount: 112,
       },
       {
-        title: "LOE Logo T-Shirt",
+        title: DEMO_TSHIRT_TITLE,
         description:
-          "Heavyweight organic cotton in midnight black with the gold LOE emblem. Unisex fit, sizes S to XXL.",
-        price: 28.0,
+          "Heavyweight organic cotton in midnight black or sand with the gold LOE emblem. Unisex fit, sizes S to XXL.",
+        price: 25.0,
         imageUrl: img.productTshirt.url,
         category: "merchandise",
         tags: ["apparel", "cotton", "unisex"],
-        inventoryCount: 42,
+        // Stock is counted per size and colour (demo-variants.server.ts).
+        inventoryCount: null,
+        options: DEMO_TSHIRT_OPTIONS,
         isFeatured: true,
         purchaseCount: 39,
       },
@@ -939,6 +950,23 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         tags: ["vinyl", "lp", "gatefold"],
         inventoryCount: 0,
         purchaseCount: 150,
+      },
+      {
+        // Issue 24: a new record on pre-order, released three weeks after the seeding
+        // day (so it stays ahead); its booklet is mailed to every buyer on that day.
+        title: "Harbour Lights (Digital Album)",
+        description:
+          "The new album, out soon: ten new pieces for the quintet, with a digital booklet. Pre-order now and the download comes to your inbox on release day.",
+        price: 12.0,
+        imageUrl: img.productHarbourLights.url,
+        category: "digital_music",
+        tags: ["album", "digital", "new"],
+        pdfFileUrl: assets.sheetMusic.harbourLights.key,
+        downloadLimit: 5,
+        downloadExpiryDays: 30,
+        releaseDate: isoDateFrom(today, 21),
+        isFeatured: false,
+        purchaseCount: 0,
       },
       {
         title: "Velvet Slide (Digital Single)",
@@ -1041,5 +1069,7 @@ export function buildDemoContent(assets: DemoAssets, today: Date): DemoContent {
         purchaseCount: 240,
       },
     ].map((row, orderIndex) => ({ ...row, orderIndex })),
+
+    newsletterSubscribers: demoSubscribers(today),
   };
 }

@@ -16,9 +16,11 @@ import {
   loeVideos,
   mediaItems,
   musicalInfluences,
+  newsletterSubscribers,
   pageContent,
   pageSettings,
   photoGallery,
+  shippingZones,
   shopItems,
   stats,
   themeSettings,
@@ -26,6 +28,9 @@ import {
 import type { ObjectStorage } from "../media/object-storage.server";
 import { generateDemoAssets, type StoragePaths } from "./demo-assets.server";
 import { buildDemoContent } from "./demo-content.server";
+import { seedDemoLetters } from "./demo-letters.server";
+import { demoShippingZones } from "./demo-shipping.server";
+import { seedDemoVariants } from "./demo-variants.server";
 
 /** An arbitrary constant: the advisory lock that serialises concurrent seeds. */
 const SEED_LOCK_ID = 727_001;
@@ -66,7 +71,7 @@ export async function seedDemoContent(
       .onConflictDoNothing({ target: pageSettings.pageName })
       .returning({ id: pageSettings.id });
 
-    return {
+    const counts = {
       pageContent: pageContentRows.length,
       pageSettings: pageSettingsRows.length,
       themeSettings: await seedEmptyTable(tx, themeSettings, content.themeSettings),
@@ -81,7 +86,16 @@ export async function seedDemoContent(
       loeImages: await seedEmptyTable(tx, loeImages, content.loeImages),
       loeAudioTracks: await seedEmptyTable(tx, loeAudioTracks, content.loeAudioTracks),
       shopItems: await seedEmptyTable(tx, shopItems, content.shopItems),
+      shopItemVariants: await seedDemoVariants(tx),
+      newsletterSubscribers: await seedEmptyTable(
+        tx,
+        newsletterSubscribers,
+        content.newsletterSubscribers,
+      ),
+      shippingZones: await seedEmptyTable(tx, shippingZones, demoShippingZones()),
       filesWritten: assets.filesWritten,
     };
+    // After the events and products: the letters show their cards.
+    return { ...counts, newsletterCampaigns: await seedDemoLetters(tx, new Date()) };
   });
 }

@@ -13,7 +13,10 @@ import {
   type MailCondition,
   type MailConditionFact,
 } from "~/domain/mail-validity";
+import net from "node:net";
 import nodemailer from "nodemailer";
+// The file itself: Node's ESM loader (the built server) does not resolve a directory.
+import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { Database } from "../db/database.server";
 import { downloadTokens, mailOutbox, orders, users, verifications } from "../db/schema.server";
 import { getEnv } from "../core/env.server";
@@ -45,6 +48,85 @@ export function smtpTransport(url: string): MailTransport {
         headers: message.headers,
       });
     },
+  };
+}
+
+/** A bulk message: its Message-ID is chosen by the sender (on the site's domain). */
+export type BulkMailMessage = MailMessage & { from: string; messageId?: string };
+
+export interface BulkMailTransport {
+  send(message: BulkMailMessage): Promise<void>;
+  /** Closes the pooled connections (the process keeps none open after this). */
+  close(): void;
+}
+
+interface SocketTarget {
+  host?: string;
+  port?: number | string;
+  secure?: boolean;
+}
+
+/**
+ * Opens the TCP connection with Nagle's algorithm off: nodemailer writes the end of
+ * the message (".") as a small segment of its own, which Nagle holds back until the
+ * server acknowledges the previous one, and servers delay that acknowledgement (40 ms
+ * on Linux). Measured on loopback: 20 mails/s per connection with it, hundreds
+ * without. nodemailer still upgrades the socket to TLS for smtps:// (or STARTTLS).
+ */
+function noDelaySocket(
+  options: SocketTarget,
+  callback: (error: Error | null, socket?: { connection: net.Socket }) => void,
+): void {
+  const port = Number(options.port) || (options.secure ? 465 : 587);
+  const socket = net.connect({ host: options.host ?? "localhost", port });
+  socket.setNoDelay(true);
+  const failed = (error: Error) => callback(error);
+  socket.once("error", failed);
+  socket.once("connect", () => {
+    socket.off("error", failed);
+    callback(null, { connection: socket });
+  });
+}
+
+/** Connections one instance keeps open to the SMTP server while a campaign sends. */
+export const BULK_SMTP_CONNECTIONS = 5;
+
+/**
+ * Newsletter campaigns (issue 22): pooled connections, so thousands of mails do not
+ * open thousands of connections. Any SMTP relay works. The server's answer stays on a
+ * failure (`responseCode`), which the sender reads to tell 4xx from 5xx.
+ */
+export function smtpBulkTransport(
+  url: string,
+  options: { maxConnections?: number } = {},
+): BulkMailTransport {
+  // SMTPPool itself, not createTransport({ url, pool }): createTransport reads only the
+  // URL when one is given and drops every other option (the pool among them).
+  const transporter = nodemailer.createTransport(
+    new SMTPPool({
+      url,
+      pool: true,
+      maxConnections: options.maxConnections ?? BULK_SMTP_CONNECTIONS,
+      maxMessages: Infinity,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+      getSocket: noDelaySocket,
+    } as SMTPPool.Options),
+  );
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        headers: message.headers,
+        messageId: message.messageId,
+      });
+    },
+    close: () => transporter.close(),
   };
 }
 
@@ -230,6 +312,8 @@ export async function deliverDueMail(
 
 interface Mailer {
   transport: MailTransport | null;
+  /** Created on the first campaign send (or set by a test); undefined: not yet. */
+  bulk: BulkMailTransport | null | undefined;
   running: Promise<void> | null;
   /** Set when a flush is asked for during a pass: its message may not be in that pass. */
   again: boolean;
@@ -241,6 +325,7 @@ const mailer = () =>
     const env = getEnv();
     return {
       transport: env.SMTP_URL ? smtpTransport(env.SMTP_URL) : null,
+      bulk: undefined,
       running: null,
       again: false,
       timer: null,
@@ -253,6 +338,21 @@ const mailer = () =>
  */
 export function setMailTransport(transport: MailTransport | null): void {
   mailer().transport = transport;
+}
+
+/** The process's pooled transport for campaigns; null without SMTP_URL. */
+export function bulkMailTransport(): BulkMailTransport | null {
+  const m = mailer();
+  if (m.bulk === undefined) {
+    const url = getEnv().SMTP_URL;
+    m.bulk = url ? smtpBulkTransport(url) : null;
+  }
+  return m.bulk;
+}
+
+/** Replaces the process's campaign transport (tests: an in-process SMTP server). */
+export function setBulkMailTransport(transport: BulkMailTransport | null): void {
+  mailer().bulk = transport;
 }
 
 /** Whether a mail server is configured: without one every message waits in the outbox. */

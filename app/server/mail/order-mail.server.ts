@@ -3,9 +3,12 @@
  * refund notice, the refund notice, the answer to "Lost your download links?" and the shipping notice.
  * All go through the outbox, so a dead SMTP server delays them but never loses them.
  */
+import { REDEEM_PATH } from "~/domain/download-code";
 import { shortOrderId } from "~/domain/downloads";
 import { formatPrice } from "~/domain/money";
+import { preorderMailSentence, releaseMovedSentence } from "~/domain/preorder";
 import { formatShippingAddress, type ShippingAddress } from "~/domain/shipping-address";
+import { countryName } from "~/domain/shipping-rates";
 import { SITE_NAME } from "~/domain/site";
 import type { MailMessage } from "./mail.server";
 import { renderMail } from "./mail-template.server";
@@ -65,13 +68,26 @@ export function orderConfirmationMail(input: {
   siteUrl: string;
   /** Physical orders: where the goods go. */
   shippingAddress?: ShippingAddress | null;
+  /** Records with a digital twin: the download codes that come with them (issue 23). */
+  twinCodes?: readonly { title: string; codes: readonly string[] }[];
+  /** Shipping charged (in the total) and the country it was charged for. */
+  shipping?: { amount: number; country: string } | null;
+  /** Pre-ordered lines (issue 24): when their files come or their parcel is sent. */
+  preorders?: readonly { title: string; releaseDate: string; physical: boolean }[];
 }): MailMessage {
   const ref = shortOrderId(input.orderId);
+  const twinCodes = input.twinCodes ?? [];
+  const preorders = input.preorders ?? [];
   const paragraphs = [
     input.demo
       ? `Thank you! This was a demo order ${ref}: no money moved.`
       : `Thank you for your order ${ref}. Your payment of ${formatPrice(input.total)} is complete.`,
     ...input.lines.map((l) => `${l.quantity} × ${l.title} — ${formatPrice(l.lineTotal)}`),
+    ...(input.shipping
+      ? [
+          `Shipping to ${countryName(input.shipping.country)} — ${input.shipping.amount === 0 ? "free" : formatPrice(input.shipping.amount)}`,
+        ]
+      : []),
     `Total: ${formatPrice(input.total)}`,
   ];
   if (input.shippingAddress) {
@@ -79,9 +95,16 @@ export function orderConfirmationMail(input: {
       `We will send your order to: ${formatShippingAddress(input.shippingAddress).join(", ")}. You will get another e-mail when it is on its way.`,
     );
   }
+  for (const preorder of preorders) paragraphs.push(preorderMailSentence(preorder));
   if (input.downloads.length) {
     paragraphs.push(
       `Your download ${input.downloads.length === 1 ? "link is" : "links are"} below. ${linkRules(input.downloads)} Each PDF is licensed to you and carries your e-mail address.`,
+    );
+  }
+  for (const twin of twinCodes) {
+    const one = twin.codes.length === 1;
+    paragraphs.push(
+      `Your record comes with its download: ${twin.title}. Your download ${one ? "code is" : "codes are"} ${twin.codes.join(", ")}. Redeem ${one ? "it" : "each"} at ${input.siteUrl}${REDEEM_PATH}, or give ${one ? "it" : "them"} to a friend: each code works once.`,
     );
   }
   return renderMail({
@@ -91,7 +114,12 @@ export function orderConfirmationMail(input: {
       : `Your order ${ref} from ${SITE_NAME}`,
     heading: input.downloads.length ? "Your music is ready" : "Thank you for your order",
     paragraphs,
-    links: downloadLinks(input.downloads),
+    links: [
+      ...downloadLinks(input.downloads),
+      ...(twinCodes.length
+        ? [{ label: "Redeem a download code", url: `${input.siteUrl}${REDEEM_PATH}` }]
+        : []),
+    ],
     footer: `${SITE_NAME} · Lost your links? ${input.siteUrl}${RECOVER_PATH}`,
   });
 }
@@ -245,5 +273,75 @@ export function redeemedCodeMail(input: {
     ],
     links: downloadLinks(input.downloads),
     footer: `${SITE_NAME} · Lost your links? ${input.siteUrl}${RECOVER_PATH}`,
+  });
+}
+
+/**
+ * A pre-order's release day has come (issue 24): the download links and twin codes of
+ * the lines released, which the order confirmation could not carry yet.
+ */
+export function preorderReleasedMail(input: {
+  to: string;
+  orderId: string;
+  titles: readonly string[];
+  downloads: readonly MailDownload[];
+  twinCodes: readonly { title: string; codes: readonly string[] }[];
+  siteUrl: string;
+}): MailMessage {
+  const ref = shortOrderId(input.orderId);
+  const paragraphs = [
+    `Release day: ${input.titles.map((t) => `"${t}"`).join(", ")}, which you pre-ordered with order ${ref}, is out today.`,
+  ];
+  if (input.downloads.length) {
+    paragraphs.push(
+      `Your download ${input.downloads.length === 1 ? "link is" : "links are"} below. ${linkRules(input.downloads)} Each PDF is licensed to you and carries your e-mail address.`,
+    );
+  }
+  for (const twin of input.twinCodes) {
+    const one = twin.codes.length === 1;
+    paragraphs.push(
+      `Your record comes with its download: ${twin.title}. Your download ${one ? "code is" : "codes are"} ${twin.codes.join(", ")}. Redeem ${one ? "it" : "each"} at ${input.siteUrl}${REDEEM_PATH}, or give ${one ? "it" : "them"} to a friend: each code works once.`,
+    );
+  }
+  return renderMail({
+    to: input.to,
+    subject: `Released today: your download – order ${ref}`,
+    heading: "Your pre-order is out",
+    paragraphs,
+    links: [
+      ...downloadLinks(input.downloads),
+      ...(input.twinCodes.length
+        ? [{ label: "Redeem a download code", url: `${input.siteUrl}${REDEEM_PATH}` }]
+        : []),
+    ],
+    footer: `${SITE_NAME} · Lost your links? ${input.siteUrl}${RECOVER_PATH}`,
+  });
+}
+
+/** The artist moved a pre-order's release day: its buyers are told the new one. */
+export function releaseDateMovedMail(input: {
+  to: string;
+  orderId: string;
+  title: string;
+  from: string;
+  releaseDate: string;
+  physical: boolean;
+  siteUrl: string;
+}): MailMessage {
+  const ref = shortOrderId(input.orderId);
+  return renderMail({
+    to: input.to,
+    subject: `New release date for your pre-order – order ${ref}`,
+    heading: "Your pre-order has a new release date",
+    paragraphs: [
+      releaseMovedSentence({
+        title: input.title,
+        from: input.from,
+        to: input.releaseDate,
+        physical: input.physical,
+      }),
+      `Your order ${ref} stays as it is: nothing is needed from you. If you have a question, please write to us: ${input.siteUrl}/contact`,
+    ],
+    action: { label: "Visit the shop", url: `${input.siteUrl}/shop` },
   });
 }

@@ -32,7 +32,7 @@ export function redeemAddress(siteUrl: string): string {
 }
 
 /** "Spring-tour-CDs-download-codes.csv" */
-export function codeFileName(label: string, extension: "csv" | "pdf"): string {
+export function codeFileName(label: string, extension: "csv" | "pdf" | "zip"): string {
   return downloadFileName(`${label} download codes`, extension);
 }
 

@@ -101,6 +101,8 @@ export async function storeDownloadCodes(
     label: string;
     codes: readonly string[];
     source?: "artist" | "twin";
+    /** A twin's codes: the order they come with. */
+    orderId?: string | null;
     /** The artist, for the audit log; left out for a twin's code mailed by checkout. */
     actor?: Actor | null;
   },
@@ -115,26 +117,11 @@ export async function storeDownloadCodes(
         shopItemId: item.id,
         label: input.label,
         source: input.source ?? "artist",
+        orderId: input.orderId ?? null,
         createdAt: now,
       })
       .returning({ id: downloadCodeBatches.id });
-    for (let first = 0; first < input.codes.length; first += INSERT_CHUNK) {
-      const chunk = input.codes.slice(first, first + INSERT_CHUNK);
-      const inserted = await tx
-        .insert(downloadCodes)
-        .values(
-          chunk.map((code) => ({
-            batchId: batch!.id,
-            codeHash: hashDownloadCode(code.replace(/-/g, "")),
-            createdAt: now,
-          })),
-        )
-        .onConflictDoNothing({ target: downloadCodes.codeHash })
-        .returning({ id: downloadCodes.id });
-      if (inserted.length !== chunk.length) {
-        throw new DownloadCodeError("The codes could not be made. Please try again.");
-      }
-    }
+    await insertCodes(tx, batch!.id, input.codes, now);
     if (input.actor !== undefined) {
       await recordAudit(tx, {
         actor: input.actor,
@@ -151,6 +138,32 @@ export async function storeDownloadCodes(
       codes: [...input.codes],
     };
   });
+}
+
+/** Stores fresh codes (their hashes) in a batch; a clash with any stored code fails. */
+export async function insertCodes(
+  tx: Executor,
+  batchId: string,
+  codes: readonly string[],
+  now: Date,
+): Promise<void> {
+  for (let first = 0; first < codes.length; first += INSERT_CHUNK) {
+    const chunk = codes.slice(first, first + INSERT_CHUNK);
+    const inserted = await tx
+      .insert(downloadCodes)
+      .values(
+        chunk.map((code) => ({
+          batchId,
+          codeHash: hashDownloadCode(code.replace(/-/g, "")),
+          createdAt: now,
+        })),
+      )
+      .onConflictDoNothing({ target: downloadCodes.codeHash })
+      .returning({ id: downloadCodes.id });
+    if (inserted.length !== chunk.length) {
+      throw new DownloadCodeError("The codes could not be made. Please try again.");
+    }
+  }
 }
 
 /** Makes `count` codes for an item and stores them; the answer holds them in clear, once. */

@@ -14,9 +14,11 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 
 import { downloadTokenState, shortOrderId } from "~/domain/downloads";
 import {
   ORDER_PAGE_SIZE,
+  preorderWaiting,
   orderDateBounds,
   orderSearch,
   restockQuantities,
+  restockVariantQuantities,
   type OrderDetail,
   type OrderFilters,
   type OrderListPage,
@@ -37,7 +39,9 @@ import {
   queueOrderConfirmation,
   queueRefundMail,
 } from "./order-confirmation.server";
-import { restockItems } from "./stock.server";
+import { restockItems, restockVariants } from "./stock.server";
+import { orderLineTitle } from "./variants.server";
+import { reissueTwinCodes, revokeTwinCodes } from "./twin-codes.server";
 import { changePurchaseCounts, type Order } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
 import { getPaymentProvider } from "./payments/index.server";
@@ -62,6 +66,14 @@ const PHYSICAL_CATEGORIES = sql.join(
 
 /** True when the order holds physical goods (the categories whose stock is counted). */
 const hasPhysicalSql = sql<boolean>`exists (select 1 from order_lines ol where ol.order_id = "orders"."id" and lower(trim(ol.category)) in (${PHYSICAL_CATEGORIES}))`;
+
+/**
+ * Pre-orders (issue 24): the earliest release day of the order's physical lines still
+ * waiting for it; such an order is not "to ship" before then.
+ */
+const preorderWaitingSql = sql<
+  string | null
+>`(select min(ol.preorder_release_date)::text from order_lines ol where ol.order_id = "orders"."id" and lower(trim(ol.category)) in (${PHYSICAL_CATEGORIES}) and ol.preorder_release_date is not null and ol.released_at is null)`;
 
 /** The WHERE of the list and of its CSV export: the same filters select the same orders. */
 export function orderFilterConditions(
@@ -89,6 +101,7 @@ export function orderFilterConditions(
       eq(orders.paymentStatus, "completed"),
       isNull(orders.shippedAt),
       hasPhysicalSql,
+      sql`${preorderWaitingSql} is null`,
     );
   }
   return conditions.length ? and(...conditions) : undefined;
@@ -121,6 +134,7 @@ export async function listOrders(
       shippedAt: orders.shippedAt,
       itemCount: itemCountSql,
       hasPhysical: hasPhysicalSql,
+      preorderWaiting: preorderWaitingSql,
     })
     .from(orders)
     .where(where)
@@ -159,13 +173,15 @@ export async function getOrderDetail(
   const lines = await db
     .select({
       id: orderLines.id,
-      title: orderLines.title,
+      title: orderLineTitle,
       category: orderLines.category,
       quantity: orderLines.quantity,
       unitPrice: orderLines.unitPrice,
       lineTotal: orderLines.lineTotal,
       minimumPrice: orderLines.minimumPrice,
       storageKey: shopItems.pdfFileUrl,
+      preorderReleaseDate: orderLines.preorderReleaseDate,
+      releasedAt: orderLines.releasedAt,
     })
     .from(orderLines)
     .leftJoin(shopItems, eq(shopItems.id, orderLines.shopItemId))
@@ -191,6 +207,9 @@ export async function getOrderDetail(
     totalAmount: order.totalAmount,
     discountCode: order.discountCode,
     discountAmount: order.discountAmount,
+    shippingAmount: order.shippingAmount,
+    shippingCountry: order.shippingCountry,
+    shippingZone: order.shippingZone,
     currency: order.currency,
     provider: order.provider,
     providerOrderId: order.providerOrderId,
@@ -204,9 +223,11 @@ export async function getOrderDetail(
     shippingCarrier: order.shippingCarrier,
     trackingNumber: order.trackingNumber,
     hasPhysical: orderNeedsShipping(lines.map((l) => l.category)),
-    lines: lines.map(({ storageKey, ...line }) => ({
+    preorderWaiting: preorderWaiting(lines),
+    lines: lines.map(({ storageKey, releasedAt, ...line }) => ({
       ...line,
       hasDownload: Boolean(storageKey),
+      released: releasedAt !== null,
       links: tokens
         .filter((t) => t.orderLineId === line.id)
         .map((t) => ({
@@ -315,7 +336,13 @@ export async function refundOrder(
     const lines = await confirmationLines(tx, order.id);
     await changePurchaseCounts(tx, lines, -1);
     const revokedLinks = await revokeOrderDownloads(tx, order.id);
-    const restocked = options.restock ? await restockItems(tx, restockQuantities(lines)) : [];
+    await revokeTwinCodes(tx, order.id, now);
+    const restocked = options.restock
+      ? [
+          ...(await restockItems(tx, restockQuantities(lines))),
+          ...(await restockVariants(tx, restockVariantQuantities(lines))),
+        ]
+      : [];
     const queued = await queueRefundMail(tx, claimed, lines, {
       hadDownloads: revokedLinks > 0 || lines.some((l) => l.storageKey),
       siteUrl: options.siteUrl ?? getEnv().SITE_URL,
@@ -368,13 +395,15 @@ export async function resendDownloadLinks(
   }
   const { queued, links } = await db.transaction(async (tx) => {
     const lines = await confirmationLines(tx, order.id);
-    if (!lines.some((l) => l.storageKey)) {
+    const twinCodes = await reissueTwinCodes(tx, order.id, now);
+    if (!lines.some((l) => l.storageKey) && twinCodes.length === 0) {
       throw new Conflict("This order has nothing to download.");
     }
     await revokeOrderDownloads(tx, order.id);
     const { queued, links } = await queueOrderConfirmation(tx, order, lines, {
       siteUrl: options.siteUrl,
       now,
+      twinCodes,
     });
     await recordAudit(tx, {
       actor,
@@ -395,7 +424,7 @@ export async function resendDownloadLinks(
  */
 const itemsSummarySql = sql<
   string | null
->`(select string_agg(ol.quantity::text || ' × ' || ol.title || case when ol.minimum_price is null then '' else ' (named price $' || ol.unit_price::text || ', minimum $' || ol.minimum_price::text || ')' end, '; ' order by ol.created_at, ol.id) from order_lines ol where ol.order_id = "orders"."id")`;
+>`(select string_agg(ol.quantity::text || ' × ' || ol.title || coalesce(', ' || ol.variant_label, '') || case when ol.minimum_price is null then '' else ' (named price $' || ol.unit_price::text || ', minimum $' || ol.minimum_price::text || ')' end, '; ' order by ol.created_at, ol.id) from order_lines ol where ol.order_id = "orders"."id")`;
 
 /** Orders for the CSV export: every order the filters select, newest first. */
 export async function ordersForExport(
@@ -412,6 +441,8 @@ export async function ordersForExport(
       totalAmount: orders.totalAmount,
       discountCode: orders.discountCode,
       discountAmount: orders.discountAmount,
+      shippingAmount: orders.shippingAmount,
+      shippingCountry: orders.shippingCountry,
       currency: orders.currency,
       provider: orders.provider,
       providerOrderId: orders.providerOrderId,

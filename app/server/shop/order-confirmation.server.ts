@@ -5,12 +5,15 @@
  * in the back office queues it again, so both mails say the same thing.
  */
 import { asc, eq } from "drizzle-orm";
+import { awaitingRelease } from "~/domain/preorder";
 import { orderNeedsShipping } from "~/domain/shipping-address";
 import type { Executor } from "../db/database.server";
 import { orderLines, shopItems, type orders } from "../db/schema.server";
 import { queueMail, type QueuedMail } from "../mail/outbox.server";
 import { orderConfirmationMail, orderRefundedMail } from "../mail/order-mail.server";
 import { downloadUrl, issueDownloadTokens } from "./downloads.server";
+import { orderLineTitle } from "./variants.server";
+import type { TwinCodes } from "./twin-codes.server";
 
 /** An order's lines with their item's file and link rules, in the order they were bought. */
 export async function confirmationLines(tx: Executor, orderId: string) {
@@ -18,13 +21,18 @@ export async function confirmationLines(tx: Executor, orderId: string) {
     .select({
       id: orderLines.id,
       shopItemId: orderLines.shopItemId,
-      title: orderLines.title,
+      variantId: orderLines.variantId,
+      // A variant's line reads "T-shirt, Black, L" in the mail and the order admin.
+      title: orderLineTitle,
       category: orderLines.category,
       quantity: orderLines.quantity,
       lineTotal: orderLines.lineTotal,
       storageKey: shopItems.pdfFileUrl,
       downloadLimit: shopItems.downloadLimit,
       downloadExpiryDays: shopItems.downloadExpiryDays,
+      // Pre-orders (issue 24): a line waiting for its release day has no files yet.
+      preorderReleaseDate: orderLines.preorderReleaseDate,
+      releasedAt: orderLines.releasedAt,
     })
     .from(orderLines)
     .leftJoin(shopItems, eq(shopItems.id, orderLines.shopItemId))
@@ -36,7 +44,13 @@ export type ConfirmationLine = Awaited<ReturnType<typeof confirmationLines>>[num
 
 type ConfirmedOrder = Pick<
   typeof orders.$inferSelect,
-  "id" | "provider" | "customerEmail" | "totalAmount" | "shippingAddress"
+  | "id"
+  | "provider"
+  | "customerEmail"
+  | "totalAmount"
+  | "shippingAddress"
+  | "shippingAmount"
+  | "shippingCountry"
 >;
 
 /**
@@ -48,12 +62,18 @@ export async function queueOrderConfirmation(
   tx: Executor,
   order: ConfirmedOrder,
   lines: readonly ConfirmationLine[],
-  options: { siteUrl: string; now: Date },
+  options: {
+    siteUrl: string;
+    now: Date;
+    /** The download codes of the records' digital twins (twin-codes.server.ts). */
+    twinCodes?: readonly TwinCodes[];
+  },
 ): Promise<{ queued: QueuedMail; links: number }> {
+  // A pre-ordered line gets its link on its release day (preorders.server.ts).
   const tokens = await issueDownloadTokens(
     tx,
     lines
-      .filter((l) => l.storageKey)
+      .filter((l) => l.storageKey && !awaitingRelease(l))
       .map((l) => ({
         orderLineId: l.id,
         downloadLimit: l.downloadLimit ?? 5,
@@ -68,6 +88,9 @@ export async function queueOrderConfirmation(
       to: order.customerEmail,
       orderId: order.id,
       total: order.totalAmount,
+      shipping: order.shippingCountry
+        ? { amount: order.shippingAmount, country: order.shippingCountry }
+        : null,
       lines,
       downloads: tokens.map((t) => ({
         title: titleOf.get(t.orderLineId) ?? "Download",
@@ -80,6 +103,12 @@ export async function queueOrderConfirmation(
       shippingAddress: orderNeedsShipping(lines.map((l) => l.category))
         ? order.shippingAddress
         : null,
+      twinCodes: options.twinCodes,
+      preorders: lines.filter(awaitingRelease).map((l) => ({
+        title: l.title,
+        releaseDate: l.preorderReleaseDate!,
+        physical: orderNeedsShipping([l.category]),
+      })),
     }),
     // Sent late (no mail server until now), it is pointless once the order was refunded
     // or its links were replaced.

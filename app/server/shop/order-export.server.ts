@@ -44,6 +44,8 @@ function orderColumns(timeZone: string): CsvColumn<ExportRow>[] {
     { header: "Total", value: (o) => o.totalAmount.toFixed(2) },
     { header: "Discount Code", value: (o) => o.discountCode },
     { header: "Discount", value: (o) => (o.discountCode ? o.discountAmount.toFixed(2) : null) },
+    { header: "Shipping", value: (o) => o.shippingAmount.toFixed(2) },
+    { header: "Shipping Country", value: (o) => o.shippingCountry },
     { header: "Currency", value: (o) => o.currency },
     { header: "Items", value: (o) => o.items },
     { header: "Provider", value: (o) => o.provider },

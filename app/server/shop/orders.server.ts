@@ -27,8 +27,15 @@ import {
   type CatalogueItem,
   type OrderRequest,
 } from "~/domain/order-validation";
-import { CAPTURE_GRACE_MINUTES, holdExpiresAt, holdQuantities } from "~/domain/stock-hold";
+import {
+  CAPTURE_GRACE_MINUTES,
+  holdExpiresAt,
+  holdQuantities,
+  variantHoldQuantities,
+} from "~/domain/stock-hold";
+import { lineTitle } from "~/domain/item-variant";
 import { SITE_NAME } from "~/domain/site";
+import { awaitingRelease } from "~/domain/preorder";
 import { DISCOUNT_MESSAGES } from "~/domain/discount-code";
 import {
   SHIPPING_ADDRESS_MESSAGES,
@@ -36,6 +43,14 @@ import {
   shippingAddressSchema,
   type ShippingAddress,
 } from "~/domain/shipping-address";
+import {
+  SHIPPING_COST_MESSAGES,
+  COUNTRY_CODE_PATTERN,
+  countryName,
+  normaliseCountryCode,
+  quoteShipping,
+  shippingRefusal,
+} from "~/domain/shipping-rates";
 import { invalidateSiteCache } from "../core/cache.server";
 import type { Database, Transaction } from "../db/database.server";
 import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
@@ -45,12 +60,16 @@ import type { RateLimitRule } from "../db/rate-limit.server";
 import { deliverQueuedMail, queueMail, type QueuedMail } from "../mail/outbox.server";
 import { lateCaptureRefundMail } from "../mail/order-mail.server";
 import { confirmationLines, queueOrderConfirmation } from "./order-confirmation.server";
+import { issueTwinCodes } from "./twin-codes.server";
+import { preorderReleaseDates } from "./preorders.server";
 import {
   PaymentProviderError,
   type PaymentProvider,
   type ProviderCapture,
 } from "./payments/types.server";
+import { isCountryCode, readShippingRules } from "./shipping-zones.server";
 import { commitStock, holdStock, OutOfStock, releaseStock, reholdStock } from "./stock.server";
+import { readVariants } from "./variants.server";
 import {
   DiscountUsedUp,
   commitDiscountUse,
@@ -90,6 +109,9 @@ const providerOrderBodySchema = z.object({
         price: z.number(),
         quantity: z.number(),
         category: z.string().max(50).optional().catch(undefined),
+        /** Issue 24: the variant of an item with options, and the label the cart showed. */
+        variantId: z.string().max(100).nullable().optional(),
+        variantLabel: z.string().max(300).nullable().optional(),
       }),
     )
     .max(MAX_LINES),
@@ -98,6 +120,13 @@ const providerOrderBodySchema = z.object({
   discountCode: z.string().max(20_000).optional().catch(undefined),
   /** Demo provider, physical goods: the address from the checkout drawer. */
   shippingAddress: z.unknown().optional(),
+  /** Physical goods: the destination the buyer chose (ISO 3166-1 alpha-2). */
+  shippingCountry: z.string().max(100).optional().catch(undefined),
+  /**
+   * What the cart showed for shipping, if it says: never used to price, only compared,
+   * so a cart that showed another amount (tampered, or the zones changed) is refused.
+   */
+  shippingAmount: z.number().optional().catch(undefined),
 });
 
 const orderBodySchema = z.object({
@@ -151,10 +180,16 @@ async function loadCatalogue(db: Database, ids: string[]): Promise<Map<string, C
       isVisible: shopItems.isVisible,
       inventoryCount: shopItems.inventoryCount,
       pdfFileUrl: shopItems.pdfFileUrl,
+      options: shopItems.options,
     })
     .from(shopItems)
     .where(inArray(shopItems.id, wanted));
-  return new Map(rows.map((r) => [r.id, r]));
+  // Issue 24: an item with options is priced and held per variant.
+  const variants = await readVariants(
+    db,
+    rows.filter((r) => r.options.length > 0).map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.id, { ...r, variants: variants.get(r.id) ?? [] }]));
 }
 
 // ---------------------------------------------------------------------------
@@ -164,14 +199,20 @@ async function loadCatalogue(db: Database, ids: string[]): Promise<Map<string, C
 type ProviderOrderBody = z.output<typeof providerOrderBodySchema>;
 
 /** The cart's lines priced from the catalogue, as checkout prices them (or OrderError). */
-async function priceCartLines(db: Database, body: ProviderOrderBody) {
-  const { items, customerEmail } = body;
+async function priceCartLines(db: Database, body: ProviderOrderBody, preview = false) {
+  const { items } = body;
+  // The cart prices shipping before the buyer gives an address: a preview needs none.
+  const customerEmail = preview
+    ? body.customerEmail.trim() || "preview@cart.invalid"
+    : body.customerEmail;
   const request: OrderRequest = {
     items: items.map((i) => ({
       shopItemId: i.id,
       title: i.title,
       quantity: i.quantity,
       pricePerItem: i.price,
+      variantId: i.variantId ?? null,
+      variantLabel: i.variantLabel ?? null,
     })),
     totalAmount: roundMoney(items.reduce((sum, i) => sum + i.price * i.quantity, 0)),
     customerEmail,
@@ -183,6 +224,66 @@ async function priceCartLines(db: Database, body: ProviderOrderBody) {
   const priced = priceOrder(request, catalogue);
   if (!priced.ok) throw new OrderError(priced.error, 400);
   return { ...priced, catalogue };
+}
+
+/** What shipping an order costs, as checkout decided it. */
+export type ShippingCharge =
+  /** No physical items: no country asked, nothing charged. */
+  | { kind: "none"; amount: 0; country: null; zoneName: null }
+  | { kind: "rate"; amount: number; country: string; zoneName: string; free: boolean }
+  /** Physical items to a country no enabled zone covers: cannot be paid for. */
+  | { kind: "unavailable"; amount: 0; country: string | null; message: string };
+
+/**
+ * Shipping for priced lines to the buyer's country (domain/shipping-rates.ts on the
+ * artist's zones). `goodsAfterDiscount` decides "free above". A code that is no
+ * country is refused outright (OrderError); a country outside every zone is answered as
+ * "unavailable" so the cart can say so.
+ */
+async function priceShipping(
+  db: Database,
+  lines: readonly { category: string; quantity: number }[],
+  rawCountry: string | undefined,
+  goodsAfterDiscount: number,
+): Promise<ShippingCharge> {
+  const physical = lines.filter((line) => orderNeedsShipping([line.category]));
+  if (physical.length === 0) return { kind: "none", amount: 0, country: null, zoneName: null };
+  const zones = await readShippingRules(db);
+  // A shop with no zones at all has not set shipping up: physical items go without a
+  // shipping charge or a destination, as before shipping zones existed (decision 039).
+  if (zones.length === 0) return { kind: "none", amount: 0, country: null, zoneName: null };
+  const country = normaliseCountryCode(rawCountry ?? "");
+  if (country === "") {
+    return {
+      kind: "unavailable",
+      amount: 0,
+      country: null,
+      message: SHIPPING_COST_MESSAGES.missingCountry,
+    };
+  }
+  if (!COUNTRY_CODE_PATTERN.test(country) || !isCountryCode(country)) {
+    throw new OrderError(SHIPPING_COST_MESSAGES.unknownCountry, 400);
+  }
+  const quote = quoteShipping(zones, {
+    country,
+    physicalQuantities: physical.map((line) => line.quantity),
+    goodsSubtotal: goodsAfterDiscount,
+  });
+  if (quote.kind === "rate") {
+    return {
+      kind: "rate",
+      amount: quote.amount,
+      country,
+      zoneName: quote.zoneName,
+      free: quote.free,
+    };
+  }
+  return {
+    kind: "unavailable",
+    amount: 0,
+    country,
+    message: shippingRefusal(quote, countryName(country)) ?? SHIPPING_COST_MESSAGES.missingCountry,
+  };
 }
 
 /** A typed code against priced lines: the discount, or OrderError with the code's message. */
@@ -199,10 +300,14 @@ async function checkTypedCode(
 }
 
 export interface CartPricePreview {
-  code: string;
+  /** The applied code; null when none was sent (a shipping-only preview). */
+  code: string | null;
   /** The items at their prices, before the discount. */
   subtotal: number;
   discount: number;
+  /** Shipping for the chosen country; "unavailable" carries the buyer's sentence. */
+  shipping: ShippingCharge;
+  /** What the order will cost: items − discount + shipping. */
   total: number;
 }
 
@@ -219,21 +324,31 @@ export async function previewCartPrice(
 ): Promise<CartPricePreview> {
   const parsed = providerOrderBodySchema.safeParse(body);
   if (!parsed.success) throw new OrderError(ORDER_MESSAGES.invalidCart, 400);
-  const priced = await priceCartLines(db, parsed.data);
-  const typedCode = parsed.data.discountCode?.trim() ?? "";
-  if (!typedCode) throw new OrderError(DISCOUNT_MESSAGES.empty, 400);
-  const { discount } = await checkTypedCode(
-    db,
-    typedCode,
-    priced.lines,
-    parsed.data.customerEmail.trim(),
-    options.now ?? new Date(),
-  );
+  const priced = await priceCartLines(db, parsed.data, true);
+  // No code sent: the cart asks for shipping only. A code sent blank is a mistake.
+  const sentCode = parsed.data.discountCode;
+  const typedCode = sentCode?.trim() ?? "";
+  if (sentCode !== undefined && !typedCode) throw new OrderError(DISCOUNT_MESSAGES.empty, 400);
+  const discount = typedCode
+    ? (
+        await checkTypedCode(
+          db,
+          typedCode,
+          priced.lines,
+          parsed.data.customerEmail.trim(),
+          options.now ?? new Date(),
+        )
+      ).discount
+    : null;
+  const discountAmount = discount?.amount ?? 0;
+  const goods = roundMoney(priced.total - discountAmount);
+  const shipping = await priceShipping(db, priced.lines, parsed.data.shippingCountry, goods);
   return {
-    code: discount.code,
+    code: discount?.code ?? null,
     subtotal: priced.total,
-    discount: discount.amount,
-    total: roundMoney(priced.total - discount.amount),
+    discount: discountAmount,
+    shipping,
+    total: roundMoney(goods + shipping.amount),
   };
 }
 
@@ -252,16 +367,28 @@ export async function createProviderOrder(
   if (!isValidCheckoutEmail(email)) {
     throw new OrderError("Please enter a valid email address.", 400);
   }
-  const shippingAddress = checkoutShippingAddress(
-    provider,
-    priced.lines.map((line) => line.category),
-    parsed.data.shippingAddress,
-  );
   // A discount code is checked when the order is priced, each failure in its own words.
   const typedCode = parsed.data.discountCode?.trim() ?? "";
   const discount = typedCode ? await checkTypedCode(db, typedCode, priced.lines, email, now) : null;
   const discountAmount = discount ? discount.discount.amount : 0;
-  const total = roundMoney(priced.total - discountAmount);
+  const goods = roundMoney(priced.total - discountAmount);
+  // Shipping is the server's: from the destination and the physical lines, never the
+  // browser's figure, which may only be compared (a cart showing another amount is refused).
+  const shipping = await priceShipping(db, priced.lines, parsed.data.shippingCountry, goods);
+  if (shipping.kind === "unavailable") throw new OrderError(shipping.message, 400);
+  if (
+    parsed.data.shippingAmount !== undefined &&
+    !moneyEquals(parsed.data.shippingAmount, shipping.amount)
+  ) {
+    throw new OrderError(SHIPPING_COST_MESSAGES.shippingChanged, 409);
+  }
+  const shippingAddress = checkoutShippingAddress(
+    provider,
+    priced.lines.map((line) => line.category),
+    parsed.data.shippingAddress,
+    shipping.country,
+  );
+  const total = roundMoney(goods + shipping.amount);
 
   const orderId = crypto.randomUUID();
   let providerOrderId: string;
@@ -271,9 +398,10 @@ export async function createProviderOrder(
       currency: "USD",
       total,
       discount: discountAmount,
+      shipping: shipping.amount,
       description: `${SITE_NAME} – order ${shortOrderId(orderId)}`,
       items: priced.lines.map((line) => ({
-        name: line.title,
+        name: lineTitle(line.title, line.variantLabel),
         quantity: line.quantity,
         unitAmount: line.unitPrice,
         kind: orderNeedsShipping([line.category]) ? "physical" : "digital",
@@ -285,6 +413,13 @@ export async function createProviderOrder(
   }
 
   const holds = holdQuantities(priced.lines, catalogue);
+  const variantHolds = variantHoldQuantities(priced.lines, catalogue);
+  // Pre-orders (issue 24): a line of an item not yet released waits for its day.
+  const preorderDates = await preorderReleaseDates(
+    db,
+    priced.lines.map((line) => line.shopItemId),
+    now,
+  );
   try {
     await db.transaction(async (tx) => {
       await tx.insert(orders).values({
@@ -298,6 +433,9 @@ export async function createProviderOrder(
         discountAmount,
         currency: "USD",
         shippingAddress,
+        shippingAmount: shipping.amount,
+        shippingCountry: shipping.country,
+        shippingZone: shipping.kind === "rate" ? shipping.zoneName : null,
         createdAt: now,
       });
       await tx.insert(orderLines).values(
@@ -310,9 +448,12 @@ export async function createProviderOrder(
           unitPrice: line.unitPrice,
           lineTotal: line.lineTotal,
           minimumPrice: line.minimumPrice,
+          variantId: line.variantId,
+          variantLabel: line.variantLabel,
+          preorderReleaseDate: preorderDates.get(line.shopItemId) ?? null,
         })),
       );
-      await holdStock(tx, providerOrderId, holds, holdExpiresAt(now));
+      await holdStock(tx, providerOrderId, holds, holdExpiresAt(now), variantHolds);
       if (discount) {
         await holdDiscountUse(
           tx,
@@ -322,7 +463,7 @@ export async function createProviderOrder(
       }
     });
     // The shop shows what is left once held copies are taken.
-    if (holds.size > 0) invalidateSiteCache({ kind: "shop" });
+    if (holds.size > 0 || variantHolds.size > 0) invalidateSiteCache({ kind: "shop" });
   } catch (error) {
     // The provider order is left unapproved: it can never be charged and simply lapses.
     if (error instanceof OutOfStock || error instanceof DiscountUsedUp) {
@@ -343,6 +484,7 @@ function checkoutShippingAddress(
   provider: PaymentProvider,
   categories: readonly string[],
   raw: unknown,
+  destination: string | null,
 ): ShippingAddress | null {
   if (provider.name !== "demo" || !orderNeedsShipping(categories)) return null;
   if (raw === undefined || raw === null) {
@@ -350,7 +492,11 @@ function checkoutShippingAddress(
   }
   const parsed = shippingAddressSchema.safeParse(raw);
   if (!parsed.success) throw new OrderError(parsed.error.issues[0]!.message, 400);
-  return parsed.data;
+  // The address must be in the country shipping was charged for.
+  if (destination && normaliseCountryCode(parsed.data.country) !== destination) {
+    throw new OrderError(SHIPPING_COST_MESSAGES.addressCountry(countryName(destination)), 400);
+  }
+  return destination ? { ...parsed.data, country: destination } : parsed.data;
 }
 
 // ---------------------------------------------------------------------------
@@ -502,8 +648,8 @@ export async function completeOrder(
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, order.id));
-  // The browser's total is its cart's: the items before any discount.
-  const itemTotal = roundMoney(order.totalAmount + order.discountAmount);
+  // The browser's total is its cart's: the items before any discount or shipping.
+  const itemTotal = roundMoney(order.totalAmount + order.discountAmount - order.shippingAmount);
   if (!sameOrder(stored, request.items) || !moneyEquals(request.totalAmount, itemTotal)) {
     throw new OrderError(ORDER_MESSAGES.priceMismatch, 400);
   }
@@ -528,6 +674,10 @@ export async function completeOrder(
     if (!(error instanceof OutOfStock)) throw error;
     return soldOutBeforeCapture(db, provider, order, error.title, { ...options, now });
   }
+
+  // PayPal asks its buyer for the address: before any money moves, it must be in the
+  // country shipping was charged for; else the order is cancelled and nothing is taken.
+  await refuseShippingElsewhere(db, provider, order);
 
   let outcome;
   try {
@@ -567,6 +717,41 @@ export async function completeOrder(
   if (recorded.kind === "completed") return recorded.result;
   if (recorded.kind === "refunded") throw new OrderError(recorded.message, 409);
   throw statusError(recorded.order);
+}
+
+/**
+ * An order charged shipping to one country whose buyer gave PayPal an address in
+ * another: cancelled before capture (holds released, nothing charged), with a sentence
+ * saying why. The demo provider's address was checked when the order was created.
+ */
+async function refuseShippingElsewhere(
+  db: Database,
+  provider: PaymentProvider,
+  order: Order,
+): Promise<void> {
+  if (provider.name === "demo" || !order.shippingCountry) return;
+  let address: ShippingAddress | null;
+  try {
+    address = (await provider.getOrder(order.providerOrderId)).shippingAddress;
+  } catch (error) {
+    throw providerError("Payment status could not be checked", error);
+  }
+  if (!address || normaliseCountryCode(address.country) === order.shippingCountry) return;
+  logger.warn(
+    { orderId: order.id, charged: order.shippingCountry, given: address.country },
+    "PayPal shipping address outside the country charged for; order cancelled before capture",
+  );
+  await db
+    .update(orders)
+    .set({ paymentStatus: "cancelled" })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
+  await releaseStock(db, order.providerOrderId);
+  await releaseDiscountUse(db, order.providerOrderId);
+  invalidateSiteCache({ kind: "shop" });
+  throw new OrderError(
+    SHIPPING_COST_MESSAGES.captureElsewhere(countryName(order.shippingCountry)),
+    409,
+  );
 }
 
 /** What a lapsed discount is called where a sold-out item would be named. */
@@ -682,9 +867,17 @@ export async function recordCapture(
 
       const lines = await confirmationLines(tx, order.id);
       await changePurchaseCounts(tx, lines, +1);
+      // A pre-ordered record's codes come on its release day (preorders.server.ts).
+      const twinCodes = await issueTwinCodes(
+        tx,
+        order.id,
+        lines.filter((line) => !awaitingRelease(line)),
+        now,
+      );
       const { queued } = await queueOrderConfirmation(tx, claimed, lines, {
         siteUrl: options.siteUrl,
         now,
+        twinCodes,
       });
       return queued;
     });

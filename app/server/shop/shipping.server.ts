@@ -7,6 +7,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { shippingDetailsSchema } from "~/domain/mark-shipped";
 import { orderNeedsShipping } from "~/domain/shipping-address";
+import { preorderWaiting } from "~/domain/order-admin";
+import { formatReleaseDate } from "~/domain/preorder";
 import type { Actor } from "../db/audit.server";
 import { recordAudit } from "../db/audit.server";
 import { getEnv } from "../core/env.server";
@@ -25,6 +27,9 @@ export const SHIPPING_MESSAGES = {
   notCompleted: "Only a completed (paid) order can be marked as shipped.",
   nothingToShip: "This order has no physical items to ship.",
   alreadyShipped: "This order is already marked as shipped.",
+  /** Issue 24: a parcel goes when everything in it is out. */
+  preorderWaiting: (releaseDate: string) =>
+    `This order holds a pre-order released ${formatReleaseDate(releaseDate)}: it can be shipped from that day.`,
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,6 +72,8 @@ export async function markOrderShipped(
         title: orderLines.title,
         category: orderLines.category,
         quantity: orderLines.quantity,
+        preorderReleaseDate: orderLines.preorderReleaseDate,
+        releasedAt: orderLines.releasedAt,
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId))
@@ -74,6 +81,8 @@ export async function markOrderShipped(
     if (!orderNeedsShipping(lines.map((l) => l.category))) {
       throw new Conflict(SHIPPING_MESSAGES.nothingToShip);
     }
+    const waiting = preorderWaiting(lines);
+    if (waiting) throw new Conflict(SHIPPING_MESSAGES.preorderWaiting(waiting));
 
     // Only from "not shipped": two clicks at once still ship (and mail) once.
     const [updated] = await tx

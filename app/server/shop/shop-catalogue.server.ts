@@ -8,10 +8,13 @@
  */
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { ShopItemForProduct } from "~/domain/product";
+import { isPreorder } from "~/domain/preorder";
+import { siteToday } from "./preorders.server";
 import { MINUTE, cached } from "../core/cache.server";
 import type { Database } from "../db/database.server";
 import { shopItems } from "../db/schema.server";
 import { shopItemService } from "./shop-items.server";
+import { readVariants, toPublicVariant } from "./variants.server";
 
 const publicColumns = {
   id: shopItems.id,
@@ -28,6 +31,8 @@ const publicColumns = {
   hasDownload: sql<boolean>`${shopItems.pdfFileUrl} is not null`.mapWith(Boolean),
   inventoryCount: shopItems.inventoryCount,
   isFeatured: shopItems.isFeatured,
+  options: shopItems.options,
+  releaseDate: shopItems.releaseDate,
 };
 
 // Drizzle queries are lazy thenables that run again on every `await`; these functions
@@ -68,6 +73,17 @@ export function withStockLevels(
   return items.map((item) => ({ ...item, inventoryCount: stock.get(item.id) ?? null }));
 }
 
+/** Keeps an item's release day only while it is a pre-order (issue 24): the day decides, not the cache. */
+export function withPreorders(
+  items: readonly ShopItemForProduct[],
+  today: string,
+): ShopItemForProduct[] {
+  return items.map((item) => ({
+    ...item,
+    releaseDate: isPreorder(item.releaseDate, today) ? item.releaseDate : null,
+  }));
+}
+
 export interface ShopCatalogue {
   items: ShopItemForProduct[];
   featured: ShopItemForProduct[];
@@ -84,5 +100,24 @@ export async function loadShopCatalogue(db: Database): Promise<ShopCatalogue> {
     cached("shop:featured", 10 * MINUTE, () => readFeaturedShopItems(db)),
     readStockLevels(db),
   ]);
-  return { items: withStockLevels(items, stock), featured: withStockLevels(featured, stock) };
+  // Variants carry stock too, so they are read fresh like the counts (issue 24).
+  const withOptions = [...items, ...featured].filter((item) => item.options?.length);
+  const variants = await readVariants(
+    db,
+    withOptions.map((item) => item.id),
+  );
+  const withVariants = (list: ShopItemForProduct[]) =>
+    list.map((item) =>
+      item.options?.length
+        ? {
+            ...item,
+            variants: (variants.get(item.id) ?? []).map((v) => toPublicVariant(item, v)),
+          }
+        : item,
+    );
+  const today = siteToday();
+  return {
+    items: withVariants(withPreorders(withStockLevels(items, stock), today)),
+    featured: withVariants(withPreorders(withStockLevels(featured, stock), today)),
+  };
 }

@@ -9,9 +9,11 @@
  * a change of stock as the difference from what the dialog showed, and a hold taken
  * meanwhile stays taken.
  */
-import { asc, desc, eq, ilike, sql } from "drizzle-orm";
+import { asc, desc, eq, ilike } from "drizzle-orm";
 import {
+  SHOP_ITEM_MESSAGES,
   SHOP_ITEM_TEXT,
+  canBeDigitalTwin,
   TEST_SHOP_ITEM,
   classifyShopSaveError,
   shopSaveFailureMessage,
@@ -20,10 +22,15 @@ import {
 import { defineCollection } from "../admin/collection.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
-import { AppError, pgErrorCode } from "../core/errors.server";
+import { AppError, ValidationError, pgErrorCode } from "../core/errors.server";
 import { logger } from "../core/logger.server";
-import type { Database } from "../db/database.server";
+import type { Database, Executor } from "../db/database.server";
 import { shopItems } from "../db/schema.server";
+import { saveItemVariants } from "./variants.server";
+import { stockEdit } from "./stock.server";
+import { releaseDateProblem } from "~/domain/preorder";
+import { moveBuyersReleaseDateIn, releaseDuePreorders, siteToday } from "./preorders.server";
+import { deliverQueuedMail, type QueuedMail } from "../mail/outbox.server";
 
 export const shopItemService = defineCollection({
   entity: "shop_items",
@@ -38,33 +45,92 @@ export type ShopItem = typeof shopItems.$inferSelect;
 const SAVE_FAILED = SHOP_ITEM_TEXT.saveFailedTitle;
 
 /**
- * The stock to write for an edit. `seen` is what the dialog opened with: unchanged
- * stock is left alone; a changed number moves the stock by the difference (never
- * below 0), so copies held by a checkout since then stay held. Without a `seen`
- * (tracking switched on, or switched off) the number is written as it is.
+ * A record's digital twin must be another item with a file to download (issue 23): the
+ * dialog offers only those, and a posted id is checked here as well.
  */
-function stockChange(wanted: number | null | undefined, seen: number | null | undefined) {
-  if (wanted === undefined) return undefined;
-  if (seen === undefined || seen === null || wanted === null) return wanted;
-  if (wanted === seen) return undefined;
-  const delta = wanted - seen;
-  return sql`case when ${shopItems.inventoryCount} is null then ${wanted}::int
-    else greatest(0, ${shopItems.inventoryCount} + ${delta}::int) end`;
+export async function checkDigitalTwin(
+  db: Executor,
+  itemId: string | null,
+  twinId: string | null | undefined,
+): Promise<void> {
+  if (!twinId) return;
+  const refuse = (message: string) => {
+    throw new ValidationError(message, { digitalTwinId: [message] });
+  };
+  if (twinId === itemId) refuse(SHOP_ITEM_MESSAGES.twinItself);
+  const [twin] = await db
+    .select({ category: shopItems.category, pdfFileUrl: shopItems.pdfFileUrl })
+    .from(shopItems)
+    .where(eq(shopItems.id, twinId))
+    .limit(1);
+  if (!twin || !canBeDigitalTwin(twin)) refuse(SHOP_ITEM_MESSAGES.twinUnknown);
+}
+
+/**
+ * A release day the save may not set (issue 24): a new one before today, in the site's
+ * time zone. The form checks only that it is a day; "today" is the server's.
+ */
+function checkReleaseDate(
+  wanted: string | null | undefined,
+  stored: string | null,
+  now: Date,
+): void {
+  const problem = releaseDateProblem(wanted, siteToday(now), stored);
+  if (problem) throw new ValidationError(problem, { releaseDate: [problem] });
+}
+
+/** The dialog's save of a new item. */
+export async function createShopItem(
+  db: Database,
+  actor: Actor,
+  values: ShopItemInput,
+  now: Date = new Date(),
+): Promise<ShopItem> {
+  await checkDigitalTwin(db, null, values.digitalTwinId);
+  checkReleaseDate(values.releaseDate, null, now);
+  const { variants, ...item } = values;
+  // The options and variants are written in the item's own transaction (issue 24).
+  return shopItemService.create(
+    db,
+    actor,
+    variants?.options.length ? { ...item, options: variants.options, inventoryCount: null } : item,
+    variants ? (tx, row) => saveItemVariants(tx, row.id, variants) : undefined,
+  );
 }
 
 /** The dialog's save of an existing item. */
-export function updateShopItem(
+export async function updateShopItem(
   db: Database,
   actor: Actor,
   id: string,
   values: Partial<ShopItemInput>,
   inventoryCountSeen?: number | null,
-): Promise<ShopItem> {
-  const { inventoryCount, ...rest } = values;
-  const stock = stockChange(inventoryCount, inventoryCountSeen);
+  now: Date = new Date(),
+): Promise<ShopItem & { buyersTold: number }> {
+  await checkDigitalTwin(db, id, values.digitalTwinId);
+  const before = await shopItemService.get(db, id);
+  checkReleaseDate(values.releaseDate, before?.releaseDate ?? null, now);
+  const { inventoryCount, variants, ...rest } = values;
+  // An item with options counts stock per variant; its own count stays null.
+  const stock = variants?.options.length
+    ? null
+    : stockEdit(shopItems.inventoryCount, inventoryCount, inventoryCountSeen);
   // An SQL expression is a valid value for .set(); the collection's types only know plain values.
   const update = stock === undefined ? rest : { ...rest, inventoryCount: stock as number };
-  return shopItemService.update(db, actor, id, update);
+  // A moved release day (issue 24) moves the paid pre-orders' day in the same
+  // transaction, and their buyers are mailed it once that has committed.
+  let told: QueuedMail[] = [];
+  const moved = (after: ShopItem) => before !== null && before.releaseDate !== after.releaseDate;
+  const row = await shopItemService.update(db, actor, id, update, async (tx, after) => {
+    if (variants) await saveItemVariants(tx, id, variants);
+    if (moved(after)) told = await moveBuyersReleaseDateIn(tx, after, { now });
+  });
+  deliverQueuedMail(db, told);
+  // A day that has come releases them at once (else the job would, within a minute).
+  if (moved(row) && (row.releaseDate === null || row.releaseDate <= siteToday(now))) {
+    await releaseDuePreorders(db, { now });
+  }
+  return { ...row, buyersTold: told.length };
 }
 
 /** The test-inventory panel's item (spec §7): physical music, price 1, stock 2, order 999. */

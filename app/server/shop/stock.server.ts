@@ -4,16 +4,42 @@
  * last copy, on PGlite or PostgreSQL, and the CHECK constraint keeps stock at 0 or
  * above whatever happens. Items are always touched in id order, so two transactions
  * never wait on each other in a circle.
+ *
+ * An item with options (issue 24) counts stock per variant: its holds name the variant
+ * and take from shop_item_variants.inventory_count the same way. Every transaction
+ * touches plain items first, in id order, then variants, in id order.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { checkStock } from "~/domain/stock";
 import type { Database, Transaction } from "../db/database.server";
-import { shopItems, stockReservations } from "../db/schema.server";
+import { shopItemVariants, shopItems, stockReservations } from "../db/schema.server";
+import { VARIANT_MESSAGES, variantLabel } from "~/domain/item-variant";
 import { Conflict } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { runExclusively } from "../db/job-lock.server";
 import { expireDiscountHolds } from "./discount-codes.server";
+
+/**
+ * The stock to write for an admin edit of `column` (an item's or a variant's count).
+ * `seen` is what the dialog opened with: unchanged stock is left alone; a changed
+ * number moves the stock by the difference (never below 0), so copies held by a
+ * checkout since then stay held. Without a `seen` (tracking switched on, or switched
+ * off) the number is written as it is. `undefined`: leave the column alone.
+ */
+export function stockEdit(
+  column: AnyPgColumn,
+  wanted: number | null | undefined,
+  seen: number | null | undefined,
+): number | null | SQL | undefined {
+  if (wanted === undefined) return undefined;
+  if (seen === undefined || seen === null || wanted === null) return wanted;
+  if (wanted === seen) return undefined;
+  const delta = wanted - seen;
+  return sql`case when ${column} is null then ${wanted}::int
+    else greatest(0, ${column} + ${delta}::int) end`;
+}
 
 /** Stock ran out for an item between the cart and the hold. */
 export class OutOfStock extends Conflict {
@@ -49,6 +75,69 @@ async function takeStock(tx: Transaction, shopItemId: string, quantity: number):
   throw new OutOfStock(check.message, shopItemId, item?.title ?? "Item");
 }
 
+/** Takes `quantity` off a variant's stock only if that much is there. */
+async function takeVariantStock(tx: Transaction, variantId: string, quantity: number) {
+  const taken = await tx
+    .update(shopItemVariants)
+    .set({ inventoryCount: sql`${shopItemVariants.inventoryCount} - ${quantity}` })
+    .where(
+      and(
+        eq(shopItemVariants.id, variantId),
+        sql`${shopItemVariants.inventoryCount} >= ${quantity}`,
+      ),
+    )
+    .returning({ id: shopItemVariants.id });
+  if (taken.length) return;
+  const [variant] = await tx
+    .select({
+      shopItemId: shopItemVariants.shopItemId,
+      title: shopItems.title,
+      category: shopItems.category,
+      optionValues: shopItemVariants.optionValues,
+      inventoryCount: shopItemVariants.inventoryCount,
+    })
+    .from(shopItemVariants)
+    .innerJoin(shopItems, eq(shopItems.id, shopItemVariants.shopItemId))
+    .where(eq(shopItemVariants.id, variantId));
+  // A variant no longer counted (null) needs no stock; one removed cannot be sold.
+  if (variant && variant.inventoryCount === null) return;
+  const title = variant ? `${variant.title}, ${variantLabel(variant.optionValues)}` : "Item";
+  // The shop's one stock rule says how many are left; none left names the variant.
+  const left = variant
+    ? checkStock({ category: variant.category, inventoryCount: variant.inventoryCount }, quantity)
+    : null;
+  const message = left?.maxQuantity
+    ? left.message
+    : VARIANT_MESSAGES.soldOut(variant?.title ?? "Item", variantLabel(variant?.optionValues ?? []));
+  throw new OutOfStock(message, variant?.shopItemId ?? "", title);
+}
+
+async function returnVariantStock(tx: Transaction, variantId: string, quantity: number) {
+  await tx
+    .update(shopItemVariants)
+    .set({ inventoryCount: sql`${shopItemVariants.inventoryCount} + ${quantity}` })
+    .where(
+      and(eq(shopItemVariants.id, variantId), sql`${shopItemVariants.inventoryCount} is not null`),
+    );
+}
+
+/** A hold's stock goes back: plain items first in id order, then variants in id order. */
+async function returnHeld(
+  tx: Transaction,
+  rows: readonly { shopItemId: string; variantId: string | null; quantity: number }[],
+): Promise<void> {
+  const perItem = new Map<string, number>();
+  const perVariant = new Map<string, number>();
+  for (const row of rows) {
+    if (row.variantId)
+      perVariant.set(row.variantId, (perVariant.get(row.variantId) ?? 0) + row.quantity);
+    else perItem.set(row.shopItemId, (perItem.get(row.shopItemId) ?? 0) + row.quantity);
+  }
+  for (const [shopItemId, quantity] of byId(perItem)) await returnStock(tx, shopItemId, quantity);
+  for (const [variantId, quantity] of byId(perVariant))
+    await returnVariantStock(tx, variantId, quantity);
+}
+
 async function returnStock(tx: Transaction, shopItemId: string, quantity: number): Promise<void> {
   // An item whose tracking was switched off (null) keeps its null.
   await tx
@@ -79,20 +168,73 @@ export async function restockItems(
 }
 
 /**
+ * Puts variants' goods back (a refund's restock), after the items, in variant id order.
+ * Returns what went back per variant: one no longer counted takes nothing.
+ */
+export async function restockVariants(
+  tx: Transaction,
+  quantities: ReadonlyMap<string, number>,
+): Promise<{ shopItemId: string; title: string; quantity: number; stock: number }[]> {
+  const restocked = [];
+  for (const [variantId, quantity] of byId(quantities)) {
+    const [variant] = await tx
+      .update(shopItemVariants)
+      .set({ inventoryCount: sql`${shopItemVariants.inventoryCount} + ${quantity}` })
+      .where(
+        and(
+          eq(shopItemVariants.id, variantId),
+          sql`${shopItemVariants.inventoryCount} is not null`,
+        ),
+      )
+      .returning({
+        shopItemId: shopItemVariants.shopItemId,
+        optionValues: shopItemVariants.optionValues,
+        stock: shopItemVariants.inventoryCount,
+      });
+    if (!variant) continue;
+    const [item] = await tx
+      .select({ title: shopItems.title })
+      .from(shopItems)
+      .where(eq(shopItems.id, variant.shopItemId));
+    restocked.push({
+      shopItemId: variant.shopItemId,
+      title: `${item?.title ?? "Item"}, ${variantLabel(variant.optionValues)}`,
+      quantity,
+      stock: variant.stock ?? 0,
+    });
+  }
+  return restocked;
+}
+
+/** The stock a checkout holds of one variant. */
+export interface VariantHold {
+  shopItemId: string;
+  quantity: number;
+}
+
+/**
  * Holds stock for a new provider order, inside the caller's transaction (with the
- * pending order). Throws OutOfStock, which rolls the whole order back.
+ * pending order): plain items by id, then variants (keyed by variant id) by id.
+ * Throws OutOfStock, which rolls the whole order back.
  */
 export async function holdStock(
   tx: Transaction,
   providerOrderId: string,
   quantities: ReadonlyMap<string, number>,
   expiresAt: Date,
+  variantQuantities: ReadonlyMap<string, VariantHold> = new Map(),
 ): Promise<void> {
   for (const [shopItemId, quantity] of byId(quantities)) {
     await takeStock(tx, shopItemId, quantity);
     await tx
       .insert(stockReservations)
       .values({ shopItemId, providerOrderId, quantity, status: "held", expiresAt });
+  }
+  for (const [variantId, { shopItemId, quantity }] of byId(variantQuantities)) {
+    await takeVariantStock(tx, variantId, quantity);
+    await tx
+      .insert(stockReservations)
+      .values({ shopItemId, variantId, providerOrderId, quantity, status: "held", expiresAt });
   }
 }
 
@@ -114,11 +256,10 @@ export async function releaseStock(
       )
       .returning({
         shopItemId: stockReservations.shopItemId,
+        variantId: stockReservations.variantId,
         quantity: stockReservations.quantity,
       });
-    for (const row of [...rows].sort((a, b) => (a.shopItemId < b.shopItemId ? -1 : 1))) {
-      await returnStock(tx, row.shopItemId, row.quantity);
-    }
+    await returnHeld(tx, rows);
     return rows.length;
   });
   if (released) invalidateSiteCache({ kind: "shop" });
@@ -134,12 +275,10 @@ export async function expireStockHolds(db: Database, now: Date = new Date()): Pr
       .where(and(eq(stockReservations.status, "held"), lte(stockReservations.expiresAt, now)))
       .returning({
         shopItemId: stockReservations.shopItemId,
+        variantId: stockReservations.variantId,
         quantity: stockReservations.quantity,
       });
-    const perItem = new Map<string, number>();
-    for (const row of rows)
-      perItem.set(row.shopItemId, (perItem.get(row.shopItemId) ?? 0) + row.quantity);
-    for (const [shopItemId, quantity] of byId(perItem)) await returnStock(tx, shopItemId, quantity);
+    await returnHeld(tx, rows);
     return rows.length;
   });
   if (expired) {
@@ -181,8 +320,16 @@ export async function reholdStock(
       ),
     )
     .orderBy(asc(stockReservations.shopItemId));
-  for (const hold of lapsed) {
-    await takeStock(tx, hold.shopItemId, hold.quantity);
+  // Plain items first, then variants, each in id order (as holdStock).
+  const ordered = [
+    ...lapsed.filter((hold) => !hold.variantId),
+    ...lapsed
+      .filter((hold) => hold.variantId)
+      .sort((a, b) => (a.variantId! < b.variantId! ? -1 : 1)),
+  ];
+  for (const hold of ordered) {
+    if (hold.variantId) await takeVariantStock(tx, hold.variantId, hold.quantity);
+    else await takeStock(tx, hold.shopItemId, hold.quantity);
     const [renewed] = await tx
       .update(stockReservations)
       .set({ status: "held", ...(until ? { expiresAt: until } : {}) })

@@ -25,6 +25,7 @@ import {
 import { parseWebhookEvent, type WebhookEvent } from "./payments/paypal-parse.server";
 import type { PaymentProvider, WebhookHeaders } from "./payments/types.server";
 import { releaseStock } from "./stock.server";
+import { revokeTwinCodes } from "./twin-codes.server";
 
 export interface WebhookResponse {
   status: number;
@@ -207,6 +208,7 @@ async function processEvent(
         const lines = await confirmationLines(tx, order.id);
         await changePurchaseCounts(tx, lines, -1);
         const revoked = await revokeOrderDownloads(tx, order.id);
+        await revokeTwinCodes(tx, order.id, new Date());
         // The buyer hears of it as of a refund from the back office. Stock stays as it
         // is: nobody said whether the goods came back (docs/decisions/027).
         const queued = await queueRefundMail(tx, marked, lines, {

@@ -5,7 +5,7 @@
  * `dir` (one per message, in arrival order) with `readCaughtMail`.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
@@ -74,10 +74,15 @@ export interface SmtpCatcherOptions {
   host?: string;
   /** Also write each message to this directory as JSON, for other processes. */
   dir?: string;
+  /**
+   * The answer to a recipient address (RCPT TO), for tests of failures: a 4xx or 5xx
+   * reply refuses it; null or undefined accepts it. Asked for every attempt.
+   */
+  answer?: (to: string) => { code: number; message: string } | null | undefined;
 }
 
 export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
-  const { port = 0, host = "127.0.0.1", dir } = options;
+  const { port = 0, host = "127.0.0.1", dir, answer } = options;
   if (dir) mkdirSync(dir, { recursive: true });
   const messages: CaughtMail[] = [];
   const waiters: { to: string; resolve: (m: CaughtMail) => void }[] = [];
@@ -88,6 +93,13 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     logger: false,
     // Do not wait long for idle clients when the test closes the server.
     closeTimeout: 500,
+    onRcptTo(address, _session, callback) {
+      const reply = answer?.(address.address.toLowerCase());
+      if (!reply) return callback();
+      const error = new Error(reply.message) as Error & { responseCode: number };
+      error.responseCode = reply.code;
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -122,6 +134,8 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     server.listen(port, host, () => resolve());
   });
   const actualPort = (server.server.address() as AddressInfo).port;
+  // Answer without Nagle's delay: loopback tests and the benchmark measure the sender.
+  server.server.on("connection", (socket: Socket) => socket.setNoDelay(true));
 
   return {
     port: actualPort,

@@ -69,7 +69,7 @@ export function AnalyticsScreen({
           >
             <VisitorsChart points={report.chart} />
           </AdminSection>
-          <div className="grid gap-10 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-10 xl:grid-cols-2">
             {report.tables.map((table) => (
               <ReportTableSection key={table.id} table={table} period={report.period} />
             ))}

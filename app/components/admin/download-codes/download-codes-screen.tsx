@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { Ban, FileDown, Loader2, Users } from "lucide-react";
+import { Ban, FileArchive, FileDown, Loader2, Users } from "lucide-react";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
@@ -70,12 +70,20 @@ function saveFile(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+type CodeFileFormat = "pdf" | "csv" | "zip";
+
+const SAVED_AS: Record<CodeFileFormat, string> = {
+  pdf: "printable cards",
+  csv: "a CSV",
+  zip: "a zip of the cards and the CSV",
+};
+
 function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"] }) {
   const revalidator = useRevalidator();
   const [errors, setErrors] = useState<GenerateErrors>({});
-  const [pending, setPending] = useState<"pdf" | "csv" | null>(null);
+  const [pending, setPending] = useState<CodeFileFormat | null>(null);
 
-  async function generate(form: HTMLFormElement, format: "pdf" | "csv") {
+  async function generate(form: HTMLFormElement, format: CodeFileFormat) {
     const data = new FormData(form);
     data.set("format", format);
     const next: GenerateErrors = {};
@@ -99,7 +107,7 @@ function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"]
       }
       saveFile(await response.blob(), attachmentName(response, `download-codes.${format}`));
       toast.success("Download codes generated", {
-        description: `${reading.ok ? reading.count.toLocaleString("en-US") : ""} codes, saved as ${format === "pdf" ? "printable cards" : "a CSV"}. Keep the file: the codes cannot be shown again.`,
+        description: `${reading.ok ? reading.count.toLocaleString("en-US") : ""} codes, saved as ${SAVED_AS[format]}. Keep the file: the codes cannot be shown again.`,
       });
       form.reset();
       await revalidator.revalidate();
@@ -131,7 +139,8 @@ function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"]
       onSubmit={(event) => {
         event.preventDefault();
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        void generate(event.currentTarget, submitter?.value === "csv" ? "csv" : "pdf");
+        const value = submitter?.value;
+        void generate(event.currentTarget, value === "csv" || value === "zip" ? value : "pdf");
       }}
     >
       <FormAlert message={errors.form} />
@@ -192,9 +201,9 @@ function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"]
       </div>
       <p className="text-sm text-muted-foreground">
         The codes are shown only in the file you download now: the site keeps them in a form nobody
-        can read back. Print the cards or keep the CSV somewhere safe.
+        can read back. Print the cards or keep the CSV somewhere safe (the zip holds both).
       </p>
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button type="submit" value="pdf" disabled={pending !== null}>
           {pending === "pdf" ? (
             <Loader2 aria-hidden className="animate-spin" />
@@ -210,6 +219,14 @@ function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"]
             <FileDown aria-hidden />
           )}
           {pending === "csv" ? "Generating..." : "Generate and download CSV"}
+        </Button>
+        <Button type="submit" value="zip" variant="outline" disabled={pending !== null}>
+          {pending === "zip" ? (
+            <Loader2 aria-hidden className="animate-spin" />
+          ) : (
+            <FileArchive aria-hidden />
+          )}
+          {pending === "zip" ? "Generating..." : "Both, as a zip"}
         </Button>
       </div>
     </form>

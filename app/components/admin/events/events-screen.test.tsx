@@ -14,6 +14,7 @@ const row: EventRow = {
   time: "8:00 PM",
   venue: "Blue Room",
   city: "Austin",
+  located: true,
   ticketUrl: null,
   imageUrl: "/uploads/images/poster.jpg",
   status: "cancelled",

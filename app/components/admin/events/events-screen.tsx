@@ -5,10 +5,11 @@
  * title, status and actions; date, place and star move under the title. A new event
  * starts upcoming (§4), so the status is chosen only when editing.
  */
-import { Star } from "lucide-react";
+import { MapPin, Star } from "lucide-react";
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
 import type { DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
+import { TellFansButton } from "~/components/admin/newsletter/tell-fans-button";
 import { Badge } from "~/components/ui/badge";
 import { EVENT_STATUS_LABELS, EVENT_TEXT, EVENT_VALIDATION_DEBOUNCE_MS } from "~/domain/event";
 import { EVENT_STATUSES, formatEventDate, type EventStatus } from "~/domain/events";
@@ -23,6 +24,8 @@ export interface EventRow {
   time: string | null;
   venue: string;
   city: string;
+  /** The city was picked from the list, so the concert is on the map ("Tell fans nearby"). */
+  located: boolean;
   ticketUrl: string | null;
   imageUrl: string | null;
   status: EventStatus;
@@ -30,7 +33,9 @@ export interface EventRow {
 }
 
 /** A stored event as the screen shows it (no timestamps over the wire). */
-export function toEventRow(event: Omit<EventRow, "status"> & { status: string }): EventRow {
+export function toEventRow(
+  event: Omit<EventRow, "status" | "located"> & { status: string; latitude: number | null },
+): EventRow {
   const { id, title, description, date, time, venue, city, ticketUrl, imageUrl, isFeatured } =
     event;
   const status = event.status as EventStatus;
@@ -42,11 +47,27 @@ export function toEventRow(event: Omit<EventRow, "status"> & { status: string })
     time,
     venue,
     city,
+    located: event.latitude !== null,
     ticketUrl,
     imageUrl,
     status,
     isFeatured,
   };
+}
+
+/** The city, with a pin when it is on the map. */
+function CityName({ row }: { row: EventRow }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      {row.city}
+      {row.located && (
+        <span title="On the map: fans nearby can be told" className="inline-flex">
+          <MapPin aria-hidden className="size-3 text-primary" />
+          <span className="sr-only">(on the map)</span>
+        </span>
+      )}
+    </span>
+  );
 }
 
 const STATUS_VARIANTS = {
@@ -96,7 +117,7 @@ const COLUMNS: DataTableColumn<EventRow>[] = [
         <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground sm:hidden">
           <span>{dateText(row)}</span>
           <span>
-            {row.venue}, {row.city}
+            {row.venue}, <CityName row={row} />
           </span>
           {row.isFeatured && <FeaturedStar featured />}
         </p>
@@ -122,7 +143,9 @@ const COLUMNS: DataTableColumn<EventRow>[] = [
     cell: (row) => (
       <>
         <span className="block text-foreground">{row.venue}</span>
-        <span className="block text-xs text-muted-foreground">{row.city}</span>
+        <span className="block text-xs text-muted-foreground">
+          <CityName row={row} />
+        </span>
       </>
     ),
   },
@@ -154,7 +177,15 @@ const COMMON_FIELDS: readonly FieldConfig[] = [
     hint: "Optional, e.g. 8:00 PM or 20:00. Left blank, the site shows TBD.",
   },
   { kind: "text", name: "venue", label: "Venue", required: true, half: true, autoComplete: "off" },
-  { kind: "text", name: "city", label: "City", required: true, half: true, autoComplete: "off" },
+  {
+    kind: "city",
+    name: "city",
+    idName: "cityId",
+    label: "City",
+    required: true,
+    half: true,
+    hint: "Pick it from the list to put the concert on the map for fans nearby.",
+  },
   {
     kind: "url",
     name: "ticketUrl",
@@ -210,6 +241,11 @@ export const EVENTS_SCREEN = defineCollectionScreen<EventRow>({
   texts: EVENT_TEXT,
   rowLabel: (row) => row.title,
   columns: COLUMNS,
+  rowActions: {
+    // Tour mail (issue 22): a draft letter to the fans near an upcoming concert.
+    extra: (row) =>
+      row.status === "upcoming" ? <TellFansButton eventId={row.id} title={row.title} /> : null,
+  },
   form: {
     fields: EVENT_CREATE_FIELDS,
     editFields: EVENT_EDIT_FIELDS,

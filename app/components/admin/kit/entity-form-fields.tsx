@@ -4,6 +4,7 @@
  * and hint to it). Controls are uncontrolled, so a failed save leaves them as typed.
  */
 import { useState } from "react";
+import { CityPicker } from "~/components/city-picker";
 import { FormField, type FieldControlProps } from "~/components/ui/form-field";
 import { FieldError, Input, Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -12,6 +13,7 @@ import { Textarea } from "~/components/ui/textarea";
 import type { UploadedFile, UploadKind } from "~/domain/uploads";
 import { cn } from "~/lib/cn";
 import { ColorField } from "./color-field";
+import { MultiSelectInput } from "./multi-select-input";
 import { TagsInput } from "./tags-input";
 import { UploadField } from "./upload-field";
 
@@ -74,6 +76,20 @@ export type FieldConfig =
   | (BaseField & { kind: "time" })
   | (BaseField & { kind: "tags"; itemLabel?: string })
   | (BaseField & {
+      /**
+       * A place from the offline city list, or free text: `name` posts the text,
+       * `idName` the picked city's id ("" when the text was typed, not picked).
+       */
+      kind: "city";
+      idName: string;
+    })
+  | (BaseField & {
+      /** Several of many options, searchable (a zone's countries); posted like tags. */
+      kind: "multiselect";
+      options: readonly { value: string; label: string }[];
+      itemLabel?: string;
+    })
+  | (BaseField & {
       kind: "upload";
       uploadKind: UploadKind;
       /** More kinds the field takes; the picked file's content decides (UploadField). */
@@ -97,6 +113,7 @@ export function initialValue(
     case "switch":
       return raw === true || raw === "true" || raw === "on";
     case "tags":
+    case "multiselect":
       return Array.isArray(raw) ? raw.map(String) : [];
     case "choice": {
       // Always one option chosen: the row's, the field's default, else the first.
@@ -214,6 +231,20 @@ export function EntityFormField({
           onChange={(value) => onValueChange(field.name, value)}
         />
       );
+    case "city":
+      return (
+        <FormField id={id} label={label} error={error} hint={hint} className={cell}>
+          {(control) => (
+            <CityPicker
+              control={control}
+              textName={field.name}
+              idName={field.idName}
+              defaultText={typeof initial === "string" ? initial : ""}
+              placeholder={field.placeholder ?? "Start typing the city"}
+            />
+          )}
+        </FormField>
+      );
     case "upload":
       return (
         <div className={cell}>
@@ -324,6 +355,20 @@ function renderControl(
           aria-invalid={props["aria-invalid"]}
           aria-describedby={props["aria-describedby"]}
           onChange={(tags) => onValueChange(field.name, tags)}
+        />
+      );
+    case "multiselect":
+      return (
+        <MultiSelectInput
+          id={props.id}
+          name={field.name}
+          options={field.options}
+          itemLabel={field.itemLabel}
+          placeholder={field.placeholder}
+          defaultValue={Array.isArray(initial) ? initial : []}
+          aria-invalid={props["aria-invalid"]}
+          aria-describedby={props["aria-describedby"]}
+          onChange={(values) => onValueChange(field.name, values)}
         />
       );
     case "text":

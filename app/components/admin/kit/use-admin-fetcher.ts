@@ -2,12 +2,13 @@
  * The one way the admin kit talks to an admin action: a fetcher whose answer is an
  * AdminActionResult, its toast shown once, and a callback when a submission is over.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
 import { isConnectionFailure } from "~/lib/connection";
 import { toast, useToastMessage, type ToastMessage } from "~/lib/toast";
 import { CONNECTION_TEXT, MAX_RETRIES } from "./connection";
+import { QUIET_FETCHER_PREFIX } from "./fetcher-toasts";
 
 /**
  * A redirect leaves the fetcher without data: the action answered with a fresh page
@@ -35,7 +36,10 @@ export interface AdminFetcherOptions<T> {
 }
 
 export function useAdminFetcher<T = unknown>(options: AdminFetcherOptions<T> = {}) {
-  const fetcher = useFetcher<AdminActionResult<T>>({ key: options.key });
+  // A lookup's key tells the admin frame's toast watch (fetcher-toasts.ts) to leave it be.
+  const ownKey = useId();
+  const key = options.quiet ? `${QUIET_FETCHER_PREFIX}${options.key ?? ownKey}` : options.key;
+  const fetcher = useFetcher<AdminActionResult<T>>({ key });
   const busy = fetcher.state !== "idle";
   const data = fetcher.data;
   const lostInTransit = isConnectionFailure(data);

@@ -86,7 +86,9 @@ export function useEntityForm<S extends z.ZodType>({
   }, []);
 
   const visible = fields.filter((field) => field.showWhen?.(snapshot) ?? true);
-  const listFields = visible.filter((f) => f.kind === "tags").map((f) => f.name);
+  const listFields = visible
+    .filter((f) => f.kind === "tags" || f.kind === "multiselect")
+    .map((f) => f.name);
 
   const focusFirstInvalid = (errors: FieldErrors) => {
     const first = visible.find((field) => errors[field.name]);

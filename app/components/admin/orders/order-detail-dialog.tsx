@@ -8,6 +8,7 @@
  * Toasts sit under a modal dialog's backdrop, so the outcome of an action is also
  * said inside the dialog (role=status), and failures beside the form (FormAlert).
  */
+import { formatReleaseDate } from "~/domain/preorder";
 import { useState } from "react";
 import { CheckCircle2, Mail, RotateCcw, Truck } from "lucide-react";
 import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
@@ -21,6 +22,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import type { AdminActionResult } from "~/domain/admin-action";
 import { MARK_SHIPPED_MAX } from "~/domain/mark-shipped";
+import { countryName } from "~/domain/shipping-rates";
 import {
   canRefund,
   needsShipping,
@@ -144,6 +146,18 @@ function OrderDetailBody({
           {formatMoney(order.discountAmount, order.currency)}
         </p>
       )}
+      {order.shippingCountry && (
+        <p className="text-sm text-muted-foreground" data-testid="order-shipping-cost">
+          Shipping to <span className="text-foreground">{countryName(order.shippingCountry)}</span>
+          {order.shippingZone ? ` (${order.shippingZone})` : ""}:{" "}
+          <span className="text-foreground">
+            {order.shippingAmount === 0
+              ? "free"
+              : formatMoney(order.shippingAmount, order.currency)}
+          </span>
+          , included in the total
+        </p>
+      )}
 
       <p
         role="status"
@@ -246,6 +260,12 @@ function OrderLineItem({
           <span className="text-foreground">{formatMoney(line.lineTotal, order.currency)}</span>
         </p>
       </div>
+      {line.preorderReleaseDate && (
+        <p className="text-sm text-muted-foreground" data-testid="order-line-preorder">
+          Pre-order · {line.released ? "released" : "releases"}{" "}
+          {formatReleaseDate(line.preorderReleaseDate)}
+        </p>
+      )}
       {line.minimumPrice !== null && (
         <p className="text-sm text-muted-foreground" data-testid="order-line-named-price">
           Named price: the fan paid {formatMoney(line.unitPrice, order.currency)} (minimum{" "}
@@ -332,6 +352,10 @@ function ShippingSection({ order, timeZone }: { order: OrderDetail; timeZone: st
                 </span>
               </p>
             </div>
+          ) : order.paymentStatus === "completed" && order.preorderWaiting ? (
+            <p className="text-sm text-muted-foreground" data-testid="preorder-waiting">
+              Pre-order: to ship from its release date, {formatReleaseDate(order.preorderWaiting)}.
+            </p>
           ) : needsShipping(order) ? (
             <MarkShippedForm orderId={order.id} />
           ) : (

@@ -4,7 +4,8 @@
  * under it, so the table keeps the columns that matter.
  */
 import { Link } from "react-router";
-import { PackageOpen, Truck } from "lucide-react";
+import { CalendarClock, PackageOpen, Truck } from "lucide-react";
+import { formatReleaseDate } from "~/domain/preorder";
 import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
 import { ListPagination } from "~/components/admin/kit/list-pagination";
 import { Badge } from "~/components/ui/badge";
@@ -40,13 +41,26 @@ export function OrderStatusBadge({ status }: { status: string }) {
 export function ShippingBadge({
   order,
 }: {
-  order: { paymentStatus: string; shippedAt: string | null; hasPhysical: boolean };
+  order: {
+    paymentStatus: string;
+    shippedAt: string | null;
+    hasPhysical: boolean;
+    preorderWaiting?: string | null;
+  };
 }) {
   if (order.shippedAt) {
     return (
       <Badge variant="muted">
         <Truck aria-hidden className="size-3" />
         Shipped
+      </Badge>
+    );
+  }
+  if (order.paymentStatus === "completed" && order.preorderWaiting) {
+    return (
+      <Badge variant="muted">
+        <CalendarClock aria-hidden className="size-3" />
+        Pre-order · {formatReleaseDate(order.preorderWaiting)}
       </Badge>
     );
   }

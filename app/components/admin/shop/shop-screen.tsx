@@ -17,7 +17,7 @@ import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-ta
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
 import { isOwnUploadPath } from "~/domain/file-reference";
-import { LOW_STOCK_THRESHOLD, stockLevel, type StockFilter } from "~/domain/stock";
+import { LOW_STOCK_THRESHOLD, attentionStock, stockLevel, type StockFilter } from "~/domain/stock";
 import { variantUrl } from "~/domain/image-variants";
 import {
   SHOP_ITEM_TEXT,
@@ -34,13 +34,18 @@ import {
   SHOP_CATEGORY_LABELS,
   FORMAT_MAX_LENGTH,
   SHOP_ITEM_CATEGORIES,
+  DIGITAL_TWIN_TEXT,
+  carriesDigitalTwin,
   formatHint,
   namesFormat,
   showsDownloadSettings,
 } from "~/domain/shop-item";
 import { allowsNameYourPrice } from "~/domain/name-your-price";
+import { formatReleaseDate, preorderCountLabel } from "~/domain/preorder";
 import { toast } from "~/lib/toast";
 import { ImageUrlStatus } from "./image-url-status";
+import { OptionsEditor, type AdminVariant } from "./options-editor";
+import { variantLabel, type ItemOption } from "~/domain/item-variant";
 
 /** A shop item as the screen's loader hands it over (the dialog edits these fields). */
 export interface ShopItemRow {
@@ -66,6 +71,21 @@ export interface ShopItemRow {
   downloadExpiryDays: number;
   orderIndex: number;
   purchaseCount: number;
+  /** A record's digital twin: the item whose download code comes with it. */
+  digitalTwinId: string | null;
+  /** Issue 24: the item's options and its variants (inventoryCount is then their total). */
+  options: ItemOption[];
+  variantRows: AdminVariant[];
+  /** Pre-orders (issue 24): the release day, yyyy-MM-dd; null: on sale as usual. */
+  releaseDate: string | null;
+  /** Paid pre-orders still waiting for the release day. */
+  preorderCount: number;
+}
+
+/** An item that can be a record's digital twin, as the dialog's list offers it. */
+export interface TwinChoice {
+  id: string;
+  title: string;
 }
 
 function thumbnailOf(imageUrl: string | null): string | null {
@@ -107,16 +127,44 @@ function TagList({ tags }: { tags: readonly string[] }) {
 
 /** A product's stock: the number, and "Low" or "Out of stock" by the shop's one rule. */
 function StockCell({ row }: { row: ShopItemRow }) {
-  const level = stockLevel(row);
+  // With variants the number is their total, and the badge the scarcest one's level.
+  const level = stockLevel(attentionStock(row, row.variantRows));
   if (level === "untracked") {
     return <span className="whitespace-nowrap text-muted-foreground">Not tracked</span>;
   }
+  const soldOut = row.variantRows.filter((v) => v.inventoryCount === 0);
   return (
     <span className="inline-flex items-center gap-2 whitespace-nowrap">
       <span className={level === "in" ? undefined : "text-primary"}>{row.inventoryCount}</span>
       {level === "low" && <Badge variant="gold">Low</Badge>}
-      {level === "out" && <Badge variant="destructive">Out of stock</Badge>}
+      {level === "out" && (
+        <Badge variant="destructive">
+          {soldOut.length === 0 || soldOut.length === row.variantRows.length
+            ? "Out of stock"
+            : soldOut.length === 1
+              ? `${variantLabel(soldOut[0]!.optionValues)} sold out`
+              : `${soldOut.length} variants sold out`}
+        </Badge>
+      )}
     </span>
+  );
+}
+
+/** A pre-order's release day and its paid pre-orders (issue 24), under the title. */
+function PreorderNote({ row }: { row: ShopItemRow }) {
+  if (!row.releaseDate && row.preorderCount === 0) return null;
+  return (
+    <p
+      className="mt-1 flex flex-wrap gap-x-2 text-xs text-muted-foreground"
+      data-testid="preorder-note"
+    >
+      {row.releaseDate && <span>Release date {formatReleaseDate(row.releaseDate)}</span>}
+      <span>
+        <Badge variant={row.preorderCount > 0 ? "gold" : "muted"}>
+          {preorderCountLabel(row.preorderCount)}
+        </Badge>
+      </span>
+    </p>
   );
 }
 
@@ -152,6 +200,7 @@ const COLUMNS: DataTableColumn<ShopItemRow>[] = [
               </span>
             )}
           </p>
+          <PreorderNote row={row} />
         </TitleCell>
       );
     },
@@ -185,6 +234,26 @@ const text = (value: string | string[] | undefined) => (typeof value === "string
 
 const withDownloads = (values: Record<string, string | string[]>) =>
   showsDownloadSettings({ category: text(values.category), pdfFileUrl: text(values.pdfFileUrl) });
+
+/** Where the digital twin's select goes; its options are the shop's own items (twinField). */
+const TWIN_FIELD_SLOT = {
+  kind: "select",
+  name: "digitalTwinId",
+  label: DIGITAL_TWIN_TEXT.label,
+  hint: DIGITAL_TWIN_TEXT.hint,
+  options: [],
+  showWhen: (values) => carriesDigitalTwin(text(values.category)),
+} satisfies FieldConfig;
+
+function twinField(choices: readonly TwinChoice[]): FieldConfig {
+  return {
+    ...TWIN_FIELD_SLOT,
+    options: [
+      { value: "", label: DIGITAL_TWIN_TEXT.none },
+      ...choices.map((choice) => ({ value: choice.id, label: choice.title })),
+    ],
+  };
+}
 
 const SHOP_ITEM_FIELDS: readonly FieldConfig[] = [
   { kind: "text", name: "title", label: "Title", required: true, autoComplete: "off" },
@@ -285,8 +354,16 @@ const SHOP_ITEM_FIELDS: readonly FieldConfig[] = [
     hint: `Digital download: days the links work (${DOWNLOAD_EXPIRY_DAYS_MIN}–${DOWNLOAD_EXPIRY_DAYS_MAX}).`,
     showWhen: withDownloads,
   },
+  TWIN_FIELD_SLOT,
   { kind: "url", name: "bandcampUrl", label: "Bandcamp URL", half: true, placeholder: "https://" },
   { kind: "url", name: "externalUrl", label: "External URL", half: true, placeholder: "https://" },
+  {
+    kind: "date",
+    name: "releaseDate",
+    label: "Release date",
+    half: true,
+    hint: "Pre-order: buyers pay now and get it on this day. Leave blank when it is out.",
+  },
   {
     kind: "number",
     name: "inventoryCount",
@@ -294,7 +371,7 @@ const SHOP_ITEM_FIELDS: readonly FieldConfig[] = [
     half: true,
     min: 0,
     step: 1,
-    hint: "Leave blank when stock is not tracked.",
+    hint: "Leave blank when stock is not tracked. Items with options count stock per variant.",
   },
   { kind: "tags", name: "tags", label: "Tags", placeholder: "Add a tag", itemLabel: "tag" },
   {
@@ -329,14 +406,27 @@ export const SHOP_SCREEN = defineCollectionScreen<ShopItemRow>({
       editing
         ? `Changing “${editing.title}”. A new price or stock applies to orders started after saving; orders already under way keep theirs.`
         : "A product for the shop page.",
-    extra: (editing) =>
-      editing && (
-        <input
-          type="hidden"
-          name="inventoryCountSeen"
-          value={editing.inventoryCount === null ? "" : String(editing.inventoryCount)}
+    extra: (editing) => (
+      <>
+        {editing && (
+          <input
+            type="hidden"
+            name="inventoryCountSeen"
+            value={
+              editing.inventoryCount === null || editing.options.length
+                ? ""
+                : String(editing.inventoryCount)
+            }
+          />
+        )}
+        <OptionsEditor
+          key={editing?.id ?? "new"}
+          category={editing?.category ?? ""}
+          options={editing?.options ?? []}
+          variants={editing?.variantRows ?? []}
         />
-      ),
+      </>
+    ),
     onInvalid: (errors) =>
       toast.error(SHOP_ITEM_TEXT.validationFailedTitle, {
         description: formValidationDescription(Object.keys(errors).length),
@@ -362,11 +452,18 @@ const STOCK_LISTS: Record<StockFilter, { title: string; about: string; empty: st
  * (?stock=low, ?stock=out): titled for them, with a way back to every product, and no
  * up/down buttons (a place in a part of the list is not a place on the shop page).
  */
-export function shopScreenFor(stock: StockFilter | null) {
-  if (!stock) return SHOP_SCREEN;
+export function shopScreenFor(stock: StockFilter | null, twins: readonly TwinChoice[] = []) {
+  const fields = SHOP_ITEM_FIELDS.map((field) =>
+    field === TWIN_FIELD_SLOT ? twinField(twins) : field,
+  );
+  const screen = defineCollectionScreen<ShopItemRow>({
+    ...SHOP_SCREEN,
+    form: { ...SHOP_SCREEN.form!, fields },
+  });
+  if (!stock) return screen;
   const list = STOCK_LISTS[stock];
   return defineCollectionScreen<ShopItemRow>({
-    ...SHOP_SCREEN,
+    ...screen,
     reorder: undefined,
     list: {
       ...SHOP_SCREEN.list,

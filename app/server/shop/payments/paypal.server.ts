@@ -59,7 +59,9 @@ export class PayPalProvider implements PaymentProvider {
     const currency = input.currency;
     const shipsGoods = input.items.some((item) => item.kind === "physical");
     const discount = input.discount ?? 0;
-    const breakdown = discountedBreakdown(roundMoney(input.total + discount), discount);
+    const shipping = roundMoney(input.shipping ?? 0);
+    const breakdown = discountedBreakdown(roundMoney(input.total + discount - shipping), discount);
+    const amount = roundMoney(breakdown.amount + shipping);
     const body = {
       intent: "CAPTURE",
       // PayPal asks the buyer for a shipping address only when something is posted.
@@ -73,10 +75,13 @@ export class PayPalProvider implements PaymentProvider {
           description: input.description.slice(0, 127),
           amount: {
             currency_code: currency,
-            value: formatAmount(breakdown.amount),
+            value: formatAmount(amount),
             breakdown: {
               item_total: { currency_code: currency, value: formatAmount(breakdown.itemTotal) },
-              // PayPal checks item_total − discount = value.
+              ...(shipping > 0
+                ? { shipping: { currency_code: currency, value: formatAmount(shipping) } }
+                : {}),
+              // PayPal checks item_total + shipping − discount = value.
               ...(breakdown.discount > 0
                 ? { discount: { currency_code: currency, value: formatAmount(breakdown.discount) } }
                 : {}),

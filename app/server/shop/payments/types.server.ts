@@ -19,10 +19,12 @@ export interface CreateProviderOrderInput {
   /** Our order id: sent as the purchase unit's custom_id, so webhooks can find the order. */
   orderId: string;
   currency: "USD";
-  /** What the buyer pays: the items' total less the discount. */
+  /** What the buyer pays: the items' total less the discount, plus shipping. */
   total: number;
   /** A discount code's amount, shown beside the items (item total − discount = total). */
   discount?: number;
+  /** Shipping for the physical items (item total − discount + shipping = total). */
+  shipping?: number;
   items: ProviderOrderItem[];
   description: string;
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "download_code_batches" ADD COLUMN "order_id" uuid;--> statement-breakpoint
+ALTER TABLE "download_code_batches" ADD CONSTRAINT "download_code_batches_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "download_code_batches_order" ON "download_code_batches" USING btree ("order_id") WHERE "download_code_batches"."order_id" is not null;

@@ -1,0 +1,1 @@
+CREATE INDEX "newsletter_subscribers_position" ON "newsletter_subscribers" USING btree ("latitude","longitude") WHERE "newsletter_subscribers"."status" = 'subscribed' and "newsletter_subscribers"."latitude" is not null;
