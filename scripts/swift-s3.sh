@@ -74,6 +74,12 @@ pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_forma
 [app:proxy-server]
 use = egg:swift#proxy
 account_autocreate = true
+# One node of each kind: a node the proxy stops asking after a few refused connections
+# (by default for a minute) is the whole store. On a busy machine the servers start
+# after the proxy, so nothing is set aside, and slow answers are waited for.
+error_suppression_interval = 0
+conn_timeout = 5
+node_timeout = 60
 [filter:s3api]
 use = egg:swift#s3api
 location = us-east-1
@@ -108,9 +114,18 @@ for name in account container object; do
 done
 setsid swift-proxy-server "$DIR/etc/proxy-server.conf" >"$DIR/proxy.log" 2>&1 </dev/null &
 echo $! >"$DIR/proxy.pid"
-for _ in $(seq 1 200); do
-  curl -sf "http://127.0.0.1:$PORT/healthcheck" >/dev/null 2>&1 && exit 0
-  sleep 0.1
+# Up to a minute in all: the proxy's health check, then every server behind it (any
+# HTTP answer will do; they have no health check of their own).
+deadline=$((SECONDS + 60))
+answers() { curl -s -o /dev/null --max-time 5 "$@" >/dev/null 2>&1; }
+for url in "http://127.0.0.1:$PORT/healthcheck" "http://127.0.0.1:${PORTS[account]}/" \
+  "http://127.0.0.1:${PORTS[container]}/" "http://127.0.0.1:${PORTS[object]}/"; do
+  flags=(); [[ "$url" == */healthcheck ]] && flags=(-f)
+  until answers "${flags[@]}" "$url"; do
+    if ((SECONDS > deadline)); then
+      echo "Swift did not answer at $url within a minute (logs in $DIR)" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
 done
-echo "Swift did not answer on :$PORT (logs in $DIR)" >&2
-exit 1

@@ -11,6 +11,7 @@ import { createTestDatabase, testDatabaseKinds } from "../testing/test-database.
 import {
   SWIFT_SKIP_REASON,
   startSwiftS3,
+  SWIFT_START_TIMEOUT_MS,
   swiftInstalled,
   type SwiftS3,
 } from "../testing/swift-s3.server";
@@ -252,7 +253,7 @@ describe.skipIf(!withSwift)("variants of bucket objects (OpenStack Swift)", () =
     const staticImagesDir = path.join(base, "s3-static");
     first = { storage, staticImagesDir, cacheDir: path.join(base, "s3-cache-first") };
     second = { storage, staticImagesDir, cacheDir: path.join(base, "s3-cache-second") };
-  }, 120_000);
+  }, SWIFT_START_TIMEOUT_MS);
   afterAll(() => swift?.stop());
 
   it("makes a variant from the bucket object and keeps it in the bucket and locally", async () => {

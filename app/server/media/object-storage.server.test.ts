@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   SWIFT_SKIP_REASON,
   startSwiftS3,
+  SWIFT_START_TIMEOUT_MS,
   swiftInstalled,
   type SwiftS3,
 } from "../testing/swift-s3.server";
@@ -129,7 +130,7 @@ describe.skipIf(!withSwift)("S3 storage (OpenStack Swift)", () => {
   let swift: SwiftS3;
   beforeAll(async () => {
     swift = await startSwiftS3();
-  }, 120_000);
+  }, SWIFT_START_TIMEOUT_MS);
   afterAll(() => swift?.stop());
 
   storageContract(async () => createS3Storage(swift.config()));

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   SWIFT_SKIP_REASON,
   startSwiftS3,
+  SWIFT_START_TIMEOUT_MS,
   swiftInstalled,
   type SwiftS3,
 } from "../testing/swift-s3.server";
@@ -93,7 +94,7 @@ describe.skipIf(!withSwift)("public files from S3 (OpenStack Swift)", () => {
   let swift: SwiftS3;
   beforeAll(async () => {
     swift = await startSwiftS3();
-  }, 120_000);
+  }, SWIFT_START_TIMEOUT_MS);
   afterAll(() => swift?.stop());
   servesPublicFiles(async () => createS3Storage(swift.config()));
 });
