@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  nextRollupDelayMs,
+  ROLLUP_MAX_SHARE,
   conversionRate,
   daysOf,
   parseBeacon,
@@ -138,5 +140,17 @@ describe("periods", () => {
     expect(percentChange(5, 0)).toBeNull();
     expect(conversionRate(1, 3)).toBe(33.3);
     expect(conversionRate(1, 0)).toBe(0);
+  });
+});
+
+describe("nextRollupDelayMs", () => {
+  it("keeps the usual interval after a short run", () => {
+    expect(nextRollupDelayMs(60_000, 200)).toBe(60_000);
+  });
+
+  it("waits long enough after a long run that the rollup keeps to its share of the time", () => {
+    const delay = nextRollupDelayMs(60_000, 8_000);
+    expect(delay).toBe(160_000);
+    expect(8_000 / delay).toBeLessThanOrEqual(ROLLUP_MAX_SHARE);
   });
 });

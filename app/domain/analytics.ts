@@ -282,3 +282,15 @@ export function conversionRate(purchasers: number, visitors: number): number {
   if (visitors <= 0) return 0;
   return Math.round((purchasers / visitors) * 1000) / 10;
 }
+
+/**
+ * The rollup may take at most this share of the server's time: it recomputes whole days,
+ * and on PGlite it runs in the server's own thread, so a day with a crowd's worth of raw
+ * events (about 40 µs each) would otherwise be recomputed every minute for seconds.
+ */
+export const ROLLUP_MAX_SHARE = 0.05;
+
+/** When the next rollup starts: the usual interval, or later after a long run. */
+export function nextRollupDelayMs(everyMs: number, lastRunMs: number): number {
+  return Math.max(everyMs, Math.ceil(lastRunMs / ROLLUP_MAX_SHARE));
+}

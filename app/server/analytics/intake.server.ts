@@ -34,6 +34,8 @@ const MAX_TRACKED_ADDRESSES = 50_000;
 /** Events waiting for the next write; a flood past this is dropped, never queued. */
 const MAX_BUFFERED_EVENTS = 20_000;
 const FLUSH_EVERY_MS = 1_000;
+/** Rows per insert: a few milliseconds of the server's thread on PGlite. */
+const WRITE_BATCH = 500;
 
 export type AnalyticsRow = typeof analyticsEvents.$inferInsert;
 
@@ -299,16 +301,21 @@ export function createAnalyticsIntake(options: AnalyticsIntakeOptions) {
   }
 
   let flushing: Promise<void> | null = null;
-  /** Writes what waits, in one insert per few thousand rows. */
+  /**
+   * Writes what waits, WRITE_BATCH rows per insert, letting the server answer requests
+   * between inserts: on PGlite an insert runs in this thread, and a second's crowd
+   * written at once held every kept page back for a few hundred milliseconds.
+   */
   async function flush(): Promise<void> {
     if (flushing) return flushing;
     flushing = (async () => {
       while (buffer.length > 0) {
         const rows = buffer;
         buffer = [];
-        for (let i = 0; i < rows.length; i += 2000) {
+        for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+          if (i > 0) await new Promise((resolve) => setImmediate(resolve));
           try {
-            await insertEvents(options.db, rows.slice(i, i + 2000));
+            await insertEvents(options.db, rows.slice(i, i + WRITE_BATCH));
           } catch (error) {
             logger.error({ err: error, rows: rows.length - i }, "Could not write analytics events");
             break;

@@ -7,7 +7,7 @@
  * window are deleted; the totals stay.
  */
 import { sql } from "drizzle-orm";
-import { addDays } from "~/domain/analytics";
+import { addDays, nextRollupDelayMs } from "~/domain/analytics";
 import { calendarDayIn, zonedTimeToInstant } from "~/domain/time-zone";
 import { logger } from "../core/logger.server";
 import type { Database } from "../db/database.server";
@@ -135,16 +135,40 @@ export async function runAnalyticsRollup(db: Database, options: RollupOptions) {
   return { from, to: today, expired };
 }
 
-/** Every minute, on one instance at a time: the dashboard is at most a minute behind. */
+/**
+ * Every minute, on one instance at a time: the dashboard is at most a minute behind.
+ * After a long run (a crowd's day of raw events) the next waits longer, so the rollup
+ * never takes more than ROLLUP_MAX_SHARE of the server's time.
+ */
 export function startAnalyticsRollup(
   db: Database,
   { everyMs = 60_000, ...options }: Omit<RollupOptions, "now"> & { everyMs?: number },
 ): () => void {
-  const run = () =>
-    runExclusively(db, "analytics-rollup", () => runAnalyticsRollup(db, options)).catch(
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => void run(), delayMs);
+    timer.unref();
+  };
+  const run = async () => {
+    const started = performance.now();
+    await runExclusively(db, "analytics-rollup", () => runAnalyticsRollup(db, options)).catch(
       (error: unknown) => logger.error({ err: error }, "The analytics rollup failed"),
     );
-  const timer = setInterval(() => void run(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    const tookMs = performance.now() - started;
+    const delayMs = nextRollupDelayMs(everyMs, tookMs);
+    if (delayMs > everyMs) {
+      logger.info(
+        { tookMs: Math.round(tookMs), nextInSeconds: Math.round(delayMs / 1000) },
+        "The analytics rollup took long: the next one waits longer",
+      );
+    }
+    schedule(delayMs);
+  };
+  schedule(everyMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }
