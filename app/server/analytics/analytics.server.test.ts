@@ -9,14 +9,24 @@ import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { openDatabase } from "../db/database.server";
-import { analyticsDaily, analyticsEvents, analyticsSalts } from "../db/schema.server";
+import {
+  analyticsDaily,
+  analyticsEvents,
+  analyticsHourly,
+  analyticsSalts,
+} from "../db/schema.server";
 import {
   createTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
-import { createAnalyticsIntake, type AnalyticsIntake } from "./intake.server";
-import { runAnalyticsRollup } from "./rollup.server";
+import {
+  createAnalyticsIntake,
+  insertEvents,
+  type AnalyticsIntake,
+  type AnalyticsRow,
+} from "./intake.server";
+import { ROLLUP_BATCH, runAnalyticsRollup } from "./rollup.server";
 import { recordCheckoutStarted, recordPurchase } from "./server-events.server";
 
 const TZ = "Europe/Berlin";
@@ -61,6 +71,7 @@ describe.each(await testDatabaseKinds())("analytics on %s", (kind) => {
   beforeEach(async () => {
     await t.db.delete(analyticsEvents);
     await t.db.delete(analyticsDaily);
+    await t.db.delete(analyticsHourly);
     clock = new Date("2026-06-10T10:00:00Z");
   });
 
@@ -271,5 +282,84 @@ describe.each(await testDatabaseKinds())("analytics on %s", (kind) => {
       )
     ).rows as [{ count: number }];
     expect(count).toBe(2);
+  });
+
+  it("sums events batch by batch to exactly the totals of summing them all at once", async () => {
+    // Visitors whose events come in several batches, some only later with a source (the
+    // visit's earlier events move to it), server events without a visitor, two days.
+    const sources = ["", "", "letters", "news.example"];
+    const rows: AnalyticsRow[] = [];
+    for (let i = 0; i < 2 * ROLLUP_BATCH + 300; i++) {
+      const visitor = i % 37 === 0 ? "" : `v${(i * 7919) % 211}`;
+      const kind = i % 11 === 0 ? "purchase" : i % 5 === 0 ? "track_play" : "pageview";
+      rows.push({
+        occurredAt: new Date(Date.parse("2026-06-10T02:00:00Z") + i * 40_000),
+        kind,
+        visitor,
+        path: `/p${i % 4}`,
+        source: sources[(i * 31) % sources.length]!,
+        campaign: i % 13 === 0 ? "june" : "",
+        device: i % 2 ? "phone" : "desktop",
+        browser: "Chrome",
+        subject: kind === "track_play" ? `Track ${i % 3}` : "",
+        outcome: kind === "track_play" ? "complete" : "",
+        variant: kind === "track_play" ? "file" : "",
+        value: kind === "purchase" ? 10 : null,
+      });
+    }
+    const totals = async () => ({
+      daily: await t.db
+        .select()
+        .from(analyticsDaily)
+        .orderBy(
+          analyticsDaily.day,
+          analyticsDaily.kind,
+          analyticsDaily.dimension,
+          analyticsDaily.key,
+          analyticsDaily.detail,
+        ),
+      hourly: await t.db
+        .select()
+        .from(analyticsHourly)
+        .orderBy(analyticsHourly.hour, analyticsHourly.kind),
+    });
+    // In three deliveries, with a rollup after each; one run on a budget sums one batch.
+    const deliveries = [
+      (i: number) => i % 2 === 0,
+      (i: number) => i % 4 === 1,
+      (i: number) => i % 4 === 3,
+    ];
+    for (const [part, delivered] of deliveries.entries()) {
+      await insertEvents(
+        t.db,
+        rows.filter((_, i) => delivered(i)),
+      );
+      if (part === 0) {
+        const { rolled } = await runAnalyticsRollup(t.db, {
+          timeZone: TZ,
+          retentionDays: 30,
+          now: clock,
+          budgetMs: 0,
+        });
+        expect(rolled).toBe(ROLLUP_BATCH);
+      }
+      await rollup();
+    }
+    const batchByBatch = await totals();
+    expect(batchByBatch.daily.length).toBeGreaterThan(20);
+
+    await t.db.delete(analyticsDaily);
+    await t.db.delete(analyticsHourly);
+    await t.db.update(analyticsEvents).set({ rolled: false });
+    await rollup();
+    expect(await totals()).toEqual(batchByBatch);
+    // Checked against the events themselves too, not only against the rollup.
+    const pageviewsPerDay = batchByBatch.daily.filter(
+      (r) => r.kind === "pageview" && r.dimension === "total",
+    );
+    expect(pageviewsPerDay.length).toBe(2);
+    expect(pageviewsPerDay.reduce((sum, r) => sum + r.events, 0)).toBe(
+      rows.filter((r) => r.kind === "pageview").length,
+    );
   });
 });

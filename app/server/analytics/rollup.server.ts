@@ -1,22 +1,29 @@
 /**
  * Rollups and retention (issue 25, docs/decisions/035). Raw events are summed into daily
- * totals per dimension and hourly totals per kind, by one instance at a time
- * (job-lock). Each run recomputes whole days from the raw events and writes the totals
- * as absolute values (upsert, never increments): a second run, or a second instance at
- * the same moment, writes the same numbers again. Raw events older than the retention
- * window are deleted; the totals stay.
+ * totals per dimension and hourly totals per kind, incrementally: each batch of events
+ * not yet summed changes the totals by exactly what it adds. Distinct visitors and a
+ * visit's first source are per visitor and day (a visitor's hash changes every day), so
+ * a batch's difference is worked out over the events of its visitors alone: their totals
+ * with the batch minus their totals without it. A batch is marked summed in the same
+ * transaction, under a lock, so a second run (or instance) never adds it twice. The cost
+ * follows the new events, not the day's: a crowd's day no longer makes every minute's
+ * run longer. Raw events older than the retention window are deleted; the totals stay.
  */
 import { sql } from "drizzle-orm";
 import { addDays, nextRollupDelayMs } from "~/domain/analytics";
 import { calendarDayIn, zonedTimeToInstant } from "~/domain/time-zone";
 import { logger } from "../core/logger.server";
 import type { Database } from "../db/database.server";
-import { runExclusively } from "../db/job-lock.server";
+import { advisoryLockKey, runExclusively } from "../db/job-lock.server";
 import { deleteOldSalts } from "./salts.server";
 
 export const DEFAULT_RETENTION_DAYS = 30;
-/** Days are recomputed while their raw events are all still there. */
+/** A late event (a buffered beacon, a purchase) still finds its visitor's day raw. */
 export const MIN_RETENTION_DAYS = 3;
+/** Raw events summed per transaction: on PGlite some tens of milliseconds of the thread. */
+export const ROLLUP_BATCH = 1000;
+/** One periodic run sums for about this long; a crowd's backlog is summed over several. */
+const ROLLUP_RUN_BUDGET_MS = 2_000;
 
 function startOfDay(day: string, timeZone: string): Date {
   return zonedTimeToInstant({ date: day, hour: 0, minute: 0 }, timeZone);
@@ -26,52 +33,30 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-/** The first day to recompute: the day before the last rolled one, or the first raw event's. */
-async function firstDayToRoll(
-  db: Database,
-  timeZone: string,
-  oldestKept: string,
-): Promise<string | null> {
-  const result = await db.execute(sql`
-    select
-      (select max(day)::text from analytics_daily) as last_rolled,
-      (select (min(occurred_at) at time zone ${timeZone})::date::text from analytics_events) as first_raw`);
-  const [row] = rowsOf<{ last_rolled: string | null; first_raw: string | null }>(result);
-  const candidate = row?.last_rolled ? addDays(row.last_rolled, -1) : row?.first_raw;
-  if (!candidate) return null;
-  return candidate < oldestKept ? oldestKept : candidate;
-}
-
 /**
- * Recomputes the totals of the days from `from` to `to` (site calendar days). Purchases
- * and everything else are credited to the visitor's first source of that day.
+ * The daily totals of the rows of rollup_events that `where` keeps, as CTEs named
+ * after `name`: purchases and everything else credited to the visitor's first source
+ * of that day.
  */
-export async function rollUpDays(db: Database, from: string, to: string, timeZone: string) {
-  const start = startOfDay(from, timeZone).toISOString();
-  const end = startOfDay(addDays(to, 1), timeZone).toISOString();
-  await db.execute(sql`
-    with ev as (
-      select (occurred_at at time zone ${timeZone})::date as day, occurred_at, kind, visitor,
-             path, source, campaign, device, browser, subject, outcome, variant, value
-      from analytics_events
-      where occurred_at >= ${start}::timestamptz and occurred_at < ${end}::timestamptz
-    ),
-    first_touch as (
+function dailyTotals(name: string, where: string): string {
+  return `
+    ${name}_ev as (select * from rollup_events where ${where}),
+    ${name}_first as (
       select distinct on (day, visitor) day, visitor, source, campaign
-      from ev
+      from ${name}_ev
       where visitor <> '' and (source <> '' or campaign <> '')
       order by day, visitor, occurred_at
     ),
-    credited as (
-      select ev.*, coalesce(ft.source, '') as visit_source, coalesce(ft.campaign, '') as visit_campaign
-      from ev left join first_touch ft on ft.day = ev.day and ft.visitor = ev.visitor
+    ${name}_credited as (
+      select e.*, coalesce(f.source, '') as visit_source, coalesce(f.campaign, '') as visit_campaign
+      from ${name}_ev e left join ${name}_first f on f.day = e.day and f.visitor = e.visitor
     ),
-    totals as (
+    ${name} as (
       select day, kind, d.dimension, d.key, d.detail,
              count(*)::int as events,
              count(distinct nullif(visitor, ''))::int as visitors,
              coalesce(sum(value), 0) as value
-      from credited
+      from ${name}_credited
       cross join lateral (values
         ('total', '', ''),
         ('page', path, ''),
@@ -86,20 +71,115 @@ export async function rollUpDays(db: Database, from: string, to: string, timeZon
       ) as d(dimension, key, detail)
       where d.dimension not in ('subject', 'player', 'track') or d.key <> ''
       group by day, kind, d.dimension, d.key, d.detail
-    )
-    insert into analytics_daily (day, kind, dimension, key, detail, events, visitors, value)
-    select day, kind, dimension, key, detail, events, visitors, value from totals
-    on conflict (day, kind, dimension, key, detail) do update
-      set events = excluded.events, visitors = excluded.visitors, value = excluded.value`);
-  await db.execute(sql`
-    insert into analytics_hourly (hour, kind, events, visitors)
-    select date_trunc('hour', occurred_at at time zone 'UTC') at time zone 'UTC', kind, count(*)::int,
-           count(distinct nullif(visitor, ''))::int
-    from analytics_events
-    where occurred_at >= ${start}::timestamptz and occurred_at < ${end}::timestamptz
-    group by 1, 2
-    on conflict (hour, kind) do update
-      set events = excluded.events, visitors = excluded.visitors`);
+    )`;
+}
+
+function hourlyTotals(name: string, where: string): string {
+  return `
+    ${name} as (
+      select date_trunc('hour', occurred_at at time zone 'UTC') at time zone 'UTC' as hour, kind,
+             count(*)::int as events, count(distinct nullif(visitor, ''))::int as visitors
+      from rollup_events where ${where}
+      group by 1, 2
+    )`;
+}
+
+/**
+ * Sums one batch of new events into the totals. Returns how many it summed (0: none
+ * were waiting).
+ */
+async function rollUpBatch(db: Database, timeZone: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Runs one at a time, also when two instances (or a test) start one together.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${advisoryLockKey("analytics-rollup-batch")}::bigint)`,
+    );
+    await tx.execute(sql`
+      create temp table rollup_batch on commit drop as
+      select id, visitor from analytics_events where not rolled order by id limit ${ROLLUP_BATCH}`);
+    const [{ count } = { count: 0 }] = rowsOf<{ count: number }>(
+      await tx.execute(sql`select count(*)::int as count from rollup_batch`),
+    );
+    if (count === 0) {
+      await tx.execute(sql`drop table rollup_batch`);
+      return 0;
+    }
+    // The batch, and what was summed before of the same visitors (never of visitor "",
+    // the server's events without a visit, which only add).
+    await tx.execute(sql`
+      create temp table rollup_events on commit drop as
+      select (e.occurred_at at time zone ${timeZone})::date as day, e.occurred_at, e.kind, e.visitor,
+             e.path, e.source, e.campaign, e.device, e.browser, e.subject, e.outcome, e.variant,
+             e.value, e.is_new
+      from (
+        select e.*, true as is_new
+        from analytics_events e join rollup_batch b on b.id = e.id
+        union all
+        select e.*, false as is_new
+        from analytics_events e
+        where e.rolled
+          and e.visitor in (select distinct visitor from rollup_batch where visitor <> '')
+      ) e`);
+    await tx.execute(
+      sql.raw(`
+      with ${dailyTotals("after", "true")}, ${dailyTotals("before", "not is_new")},
+      delta as (
+        select day, kind, dimension, key, detail,
+               coalesce(a.events, 0) - coalesce(b.events, 0) as events,
+               coalesce(a.visitors, 0) - coalesce(b.visitors, 0) as visitors,
+               coalesce(a.value, 0) - coalesce(b.value, 0) as value
+        from after a full outer join before b using (day, kind, dimension, key, detail)
+      )
+      insert into analytics_daily (day, kind, dimension, key, detail, events, visitors, value)
+      select day, kind, dimension, key, detail, events, visitors, value from delta
+      where events <> 0 or visitors <> 0 or value <> 0
+      on conflict (day, kind, dimension, key, detail) do update
+        set events = analytics_daily.events + excluded.events,
+            visitors = analytics_daily.visitors + excluded.visitors,
+            value = analytics_daily.value + excluded.value`),
+    );
+    await tx.execute(
+      sql.raw(`
+      with ${hourlyTotals("after", "true")}, ${hourlyTotals("before", "not is_new")},
+      delta as (
+        select hour, kind,
+               coalesce(a.events, 0) - coalesce(b.events, 0) as events,
+               coalesce(a.visitors, 0) - coalesce(b.visitors, 0) as visitors
+        from after a full outer join before b using (hour, kind)
+      )
+      insert into analytics_hourly (hour, kind, events, visitors)
+      select hour, kind, events, visitors from delta where events <> 0 or visitors <> 0
+      on conflict (hour, kind) do update
+        set events = analytics_hourly.events + excluded.events,
+            visitors = analytics_hourly.visitors + excluded.visitors`),
+    );
+    await tx.execute(
+      sql`update analytics_events set rolled = true where id in (select id from rollup_batch)`,
+    );
+    await tx.execute(sql`drop table rollup_events`);
+    await tx.execute(sql`drop table rollup_batch`);
+    return count;
+  });
+}
+
+/**
+ * Sums the events not yet summed, a batch at a time, letting the server answer requests
+ * between batches; stops after `budgetMs` (the rest waits for the next run). Returns
+ * how many it summed.
+ */
+export async function rollUpNewEvents(
+  db: Database,
+  timeZone: string,
+  budgetMs = Number.POSITIVE_INFINITY,
+): Promise<number> {
+  const started = performance.now();
+  let total = 0;
+  for (;;) {
+    const rolled = await rollUpBatch(db, timeZone);
+    total += rolled;
+    if (rolled < ROLLUP_BATCH || performance.now() - started > budgetMs) return total;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** Deletes raw events from before the retention window. Returns how many went. */
@@ -109,7 +189,8 @@ export async function deleteExpiredEvents(
   timeZone: string,
 ): Promise<number> {
   const result = await db.execute(sql`
-    delete from analytics_events where occurred_at < ${startOfDay(oldestKeptDay, timeZone).toISOString()}::timestamptz`);
+    delete from analytics_events
+    where occurred_at < ${startOfDay(oldestKeptDay, timeZone).toISOString()}::timestamptz and rolled`);
   return (
     (result as { rowCount?: number | null; affectedRows?: number }).rowCount ??
     (result as { affectedRows?: number }).affectedRows ??
@@ -121,18 +202,19 @@ export interface RollupOptions {
   timeZone: string;
   retentionDays: number;
   now?: Date;
+  /** Stop summing after this long; the rest waits for the next run. */
+  budgetMs?: number;
 }
 
-/** One pass: recompute the days not yet final, delete expired raw events and old salts. */
+/** One pass: sum the new events, delete expired raw events and old salts. */
 export async function runAnalyticsRollup(db: Database, options: RollupOptions) {
   const today = calendarDayIn(options.now ?? new Date(), options.timeZone);
   const retentionDays = Math.max(MIN_RETENTION_DAYS, options.retentionDays);
   const oldestKept = addDays(today, -(retentionDays - 1));
-  const from = await firstDayToRoll(db, options.timeZone, oldestKept);
-  if (from) await rollUpDays(db, from, today, options.timeZone);
+  const rolled = await rollUpNewEvents(db, options.timeZone, options.budgetMs);
   const expired = await deleteExpiredEvents(db, oldestKept, options.timeZone);
   await deleteOldSalts(db, today);
-  return { from, to: today, expired };
+  return { rolled, expired };
 }
 
 /**
@@ -153,9 +235,9 @@ export function startAnalyticsRollup(
   };
   const run = async () => {
     const started = performance.now();
-    await runExclusively(db, "analytics-rollup", () => runAnalyticsRollup(db, options)).catch(
-      (error: unknown) => logger.error({ err: error }, "The analytics rollup failed"),
-    );
+    await runExclusively(db, "analytics-rollup", () =>
+      runAnalyticsRollup(db, { budgetMs: ROLLUP_RUN_BUDGET_MS, ...options }),
+    ).catch((error: unknown) => logger.error({ err: error }, "The analytics rollup failed"));
     const tookMs = performance.now() - started;
     const delayMs = nextRollupDelayMs(everyMs, tookMs);
     if (delayMs > everyMs) {

@@ -1104,10 +1104,16 @@ export const analyticsEvents = pgTable(
     outcome: text().notNull().default(""),
     variant: text().notNull().default(""),
     value: money(),
+    /** Summed into the totals already (the rollup adds each event once, in batches). */
+    rolled: boolean().notNull().default(false),
   },
   (t) => [
     index("analytics_events_occurred_at").on(t.occurredAt),
     index("analytics_events_subject").on(t.kind, t.subject),
+    index("analytics_events_visitor").on(t.visitor),
+    index("analytics_events_unrolled")
+      .on(t.id)
+      .where(sql`not ${t.rolled}`),
   ],
 );
 
