@@ -24,6 +24,10 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // A part that failed inside its boundary before the shell was ready (the page goes out
+    // without it, as a 500): logged once the shell is out, so the shell's own error, which
+    // React Router logs, is not logged twice.
+    const partErrors: unknown[] = [];
     const userAgent = request.headers.get("user-agent");
     // Crawlers and the page cache get the whole document at once; people get the shell
     // as soon as it is ready.
@@ -47,6 +51,7 @@ export default function handleRequest(
         ...(readyOption === "onAllReady" && { progressiveChunkSize: Number.POSITIVE_INFINITY }),
         [readyOption]() {
           shellRendered = true;
+          for (const error of partErrors) console.error(error);
           const body = new PassThrough({
             final(callback) {
               clearTimeout(timeoutId);
@@ -72,6 +77,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) console.error(error);
+          else partErrors.push(error);
         },
       },
     );
