@@ -144,13 +144,15 @@ describe("periods", () => {
 });
 
 describe("nextRollupDelayMs", () => {
-  it("keeps the usual interval after a short run", () => {
-    expect(nextRollupDelayMs(60_000, 200)).toBe(60_000);
+  it("keeps the usual interval once every event is summed, however long that took", () => {
+    expect(nextRollupDelayMs(2_000, 200, false)).toBe(2_000);
+    expect(nextRollupDelayMs(2_000, 1_900, false)).toBe(2_000);
   });
 
-  it("waits long enough after a long run that the rollup keeps to its share of the time", () => {
-    const delay = nextRollupDelayMs(60_000, 8_000);
-    expect(delay).toBe(160_000);
-    expect(8_000 / delay).toBeLessThanOrEqual(ROLLUP_MAX_SHARE);
+  it("with a backlog left, waits long enough that the rollup keeps to its share of the time", () => {
+    const delay = nextRollupDelayMs(5_000, 2_000, true);
+    expect(delay).toBe(40_000);
+    expect(2_000 / delay).toBeLessThanOrEqual(ROLLUP_MAX_SHARE);
+    expect(nextRollupDelayMs(60_000, 2_000, true)).toBe(60_000);
   });
 });

@@ -284,13 +284,16 @@ export function conversionRate(purchasers: number, visitors: number): number {
 }
 
 /**
- * The rollup may take at most this share of the server's time: it recomputes whole days,
- * and on PGlite it runs in the server's own thread, so a day with a crowd's worth of raw
- * events (about 40 µs each) would otherwise be recomputed every minute for seconds.
+ * While raw events wait (a crowd's backlog), the rollup may take at most this share of
+ * the server's time: on PGlite it runs in the server's own thread.
  */
 export const ROLLUP_MAX_SHARE = 0.05;
 
-/** When the next rollup starts: the usual interval, or later after a long run. */
-export function nextRollupDelayMs(everyMs: number, lastRunMs: number): number {
+/**
+ * When the next rollup starts: the usual interval, or, when the last run stopped on its
+ * time budget with events still waiting, late enough to keep to ROLLUP_MAX_SHARE.
+ */
+export function nextRollupDelayMs(everyMs: number, lastRunMs: number, eventsLeft: boolean): number {
+  if (!eventsLeft) return everyMs;
   return Math.max(everyMs, Math.ceil(lastRunMs / ROLLUP_MAX_SHARE));
 }

@@ -335,13 +335,14 @@ describe.each(await testDatabaseKinds())("analytics on %s", (kind) => {
         rows.filter((_, i) => delivered(i)),
       );
       if (part === 0) {
-        const { rolled } = await runAnalyticsRollup(t.db, {
+        const { rolled, eventsLeft } = await runAnalyticsRollup(t.db, {
           timeZone: TZ,
           retentionDays: 30,
           now: clock,
           budgetMs: 0,
         });
         expect(rolled).toBe(ROLLUP_BATCH);
+        expect(eventsLeft).toBe(true);
       }
       await rollup();
     }

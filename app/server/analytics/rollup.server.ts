@@ -165,19 +165,20 @@ async function rollUpBatch(db: Database, timeZone: string): Promise<number> {
 /**
  * Sums the events not yet summed, a batch at a time, letting the server answer requests
  * between batches; stops after `budgetMs` (the rest waits for the next run). Returns
- * how many it summed.
+ * how many it summed, and whether events were left waiting.
  */
 export async function rollUpNewEvents(
   db: Database,
   timeZone: string,
   budgetMs = Number.POSITIVE_INFINITY,
-): Promise<number> {
+): Promise<{ rolled: number; eventsLeft: boolean }> {
   const started = performance.now();
-  let total = 0;
+  let rolled = 0;
   for (;;) {
-    const rolled = await rollUpBatch(db, timeZone);
-    total += rolled;
-    if (rolled < ROLLUP_BATCH || performance.now() - started > budgetMs) return total;
+    const batch = await rollUpBatch(db, timeZone);
+    rolled += batch;
+    if (batch < ROLLUP_BATCH) return { rolled, eventsLeft: false };
+    if (performance.now() - started > budgetMs) return { rolled, eventsLeft: true };
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
@@ -211,16 +212,16 @@ export async function runAnalyticsRollup(db: Database, options: RollupOptions) {
   const today = calendarDayIn(options.now ?? new Date(), options.timeZone);
   const retentionDays = Math.max(MIN_RETENTION_DAYS, options.retentionDays);
   const oldestKept = addDays(today, -(retentionDays - 1));
-  const rolled = await rollUpNewEvents(db, options.timeZone, options.budgetMs);
+  const { rolled, eventsLeft } = await rollUpNewEvents(db, options.timeZone, options.budgetMs);
   const expired = await deleteExpiredEvents(db, oldestKept, options.timeZone);
   await deleteOldSalts(db, today);
-  return { rolled, expired };
+  return { rolled, eventsLeft, expired };
 }
 
 /**
  * Every minute, on one instance at a time: the dashboard is at most a minute behind.
- * After a long run (a crowd's day of raw events) the next waits longer, so the rollup
- * never takes more than ROLLUP_MAX_SHARE of the server's time.
+ * When a crowd leaves more events than a run sums in its budget, the next waits longer,
+ * so the rollup never takes more than ROLLUP_MAX_SHARE of the server's time.
  */
 export function startAnalyticsRollup(
   db: Database,
@@ -235,15 +236,19 @@ export function startAnalyticsRollup(
   };
   const run = async () => {
     const started = performance.now();
-    await runExclusively(db, "analytics-rollup", () =>
-      runAnalyticsRollup(db, { budgetMs: ROLLUP_RUN_BUDGET_MS, ...options }),
-    ).catch((error: unknown) => logger.error({ err: error }, "The analytics rollup failed"));
+    let eventsLeft = false;
+    await runExclusively(db, "analytics-rollup", async () => {
+      ({ eventsLeft } = await runAnalyticsRollup(db, {
+        budgetMs: ROLLUP_RUN_BUDGET_MS,
+        ...options,
+      }));
+    }).catch((error: unknown) => logger.error({ err: error }, "The analytics rollup failed"));
     const tookMs = performance.now() - started;
-    const delayMs = nextRollupDelayMs(everyMs, tookMs);
+    const delayMs = nextRollupDelayMs(everyMs, tookMs, eventsLeft);
     if (delayMs > everyMs) {
       logger.info(
         { tookMs: Math.round(tookMs), nextInSeconds: Math.round(delayMs / 1000) },
-        "The analytics rollup took long: the next one waits longer",
+        "Analytics events are waiting: the rollup keeps to its share of the server's time",
       );
     }
     schedule(delayMs);
