@@ -3,7 +3,7 @@
  * the browser and the server, the schedule rule, and every text the screen shows.
  */
 import { parseLetter } from "./letter";
-import type { CampaignProgress } from "./newsletter-sending";
+import { emptyProgress, type CampaignProgress } from "./newsletter-sending";
 import {
   AUDIENCE_RADIUS_KM,
   CAMPAIGN_BODY_MAX,
@@ -218,18 +218,8 @@ export interface CampaignFigures extends Omit<CampaignProgress, "done"> {
   clicks: number;
 }
 
-export const NO_FIGURES: CampaignFigures = {
-  recipients: 0,
-  queued: 0,
-  sending: 0,
-  sent: 0,
-  failed: 0,
-  bounced: 0,
-  unknown: 0,
-  skipped: 0,
-  unsubscribed: 0,
-  clicks: 0,
-};
+const { done: _done, ...noProgress } = emptyProgress();
+export const NO_FIGURES: CampaignFigures = { ...noProgress, clicks: 0 };
 
 /** How far a send has come, 0–100: every row that is no longer waiting or in flight. */
 export function sendProgress(f: CampaignFigures): number {

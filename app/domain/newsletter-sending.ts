@@ -4,7 +4,7 @@
  * a rate allows now, the per-recipient links and headers of one mail, and the words the
  * sender says to the artist.
  */
-import { LETTER_LINK_MARKERS } from "./newsletter-campaign";
+import { LETTER_LINK_MARKERS, type RecipientStatus } from "./newsletter-campaign";
 
 /** Every sentence the sending engine shows the artist (the screen shows these as they are). */
 export const CAMPAIGN_SENDING_TEXT = {
@@ -149,7 +149,7 @@ export const FINAL_RECIPIENT_STATUSES = [
   "bounced",
   "unknown",
   "skipped",
-] as const;
+] as const satisfies readonly RecipientStatus[];
 
 /** The figures of a campaign, as the screen shows them while it sends and after. */
 export interface CampaignProgress {

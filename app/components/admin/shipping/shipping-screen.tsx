@@ -12,20 +12,13 @@ import { Badge } from "~/components/ui/badge";
 import { countryName } from "~/domain/shipping-rates";
 import {
   SHIPPING_ZONE_TEXT,
+  type ShippingZoneInput,
   uncoveredCountriesText,
   zoneRateWords,
 } from "~/domain/shipping-zone-form";
 
 /** A zone as the screen shows and edits it. */
-export interface ShippingZoneRow {
-  id: string;
-  name: string;
-  countries: string[];
-  firstItemRate: number;
-  additionalItemRate: number;
-  freeAbove: number | null;
-  enabled: boolean;
-}
+export type ShippingZoneRow = ShippingZoneInput & { id: string };
 
 /** The first few countries by name, then "and n more". */
 export function countriesSummary(codes: readonly string[], shown = 4): string {
