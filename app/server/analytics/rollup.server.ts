@@ -183,7 +183,7 @@ export async function rollUpNewEvents(
   }
 }
 
-/** Deletes raw events from before the retention window. Returns how many went. */
+/** Deletes summed raw events from before the retention window. Returns how many went. */
 export async function deleteExpiredEvents(
   db: Database,
   oldestKeptDay: string,
