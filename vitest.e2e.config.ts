@@ -30,6 +30,8 @@ export default defineConfig({
   test: {
     include: ["tests/e2e/**/*.e2e.ts"],
     globalSetup: ["tests/e2e/global-setup.ts"],
+    // Each file a visitor of its own to the shared servers (rate limits per address).
+    setupFiles: ["tests/e2e/client-address.ts"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -220,6 +220,8 @@ export default async function setup(project: TestProject) {
     SITE_PRODUCTION_HOST: E2E_PRODUCTION_HOST,
     // The demo artist's country: the cart's "Ship to" starts there (docs/decisions/039).
     SHOP_HOME_COUNTRY: "US",
+    // Each test file says which visitor it is in X-Forwarded-For (./client-address.ts).
+    TRUST_PROXY: "loopback",
   });
 
   const removeTmp = () =>

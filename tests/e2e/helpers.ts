@@ -19,6 +19,7 @@ import type {
 } from "playwright-core";
 import { launchChromium } from "./chromium";
 import { testServer } from "./test-server";
+import { clientAddressHeaders } from "./client-address";
 
 export const VIEWPORTS = {
   phone: {
@@ -329,6 +330,7 @@ export function setupBrowser(options: { baseUrl?: string } = {}): BrowserSession
         baseURL: baseUrl,
         javaScriptEnabled: javaScript,
         ...options.context,
+        extraHTTPHeaders: { ...clientAddressHeaders, ...options.context?.extraHTTPHeaders },
       });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);

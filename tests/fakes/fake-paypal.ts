@@ -729,7 +729,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     const url = new URL(req.url ?? "/", base || "http://127.0.0.1");
     // The SDK stand-in calls the hooks from the shop's page (another origin).
     res.setHeader("Access-Control-Allow-Origin", "*");
-    res.setHeader("Access-Control-Allow-Headers", "content-type");
+    // The browser tests' pages send X-Forwarded-For with every request (tests/e2e/client-address.ts).
+    res.setHeader("Access-Control-Allow-Headers", "content-type, x-forwarded-for");
     if (req.method === "OPTIONS") {
       res.writeHead(204).end();
       return;
