@@ -34,6 +34,8 @@ export default defineConfig({
     setupFiles: ["tests/e2e/client-address.ts"],
     environment: "node",
     testTimeout: 60_000,
+    // In CI a failed journey runs once more; the report marks it "(retry x1)" (decision 044).
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 120_000,
     fileParallelism: workers > 1,
     maxWorkers: workers,

@@ -172,6 +172,24 @@ export function allowConsoleError(page: Page, pattern: RegExp): void {
 }
 
 /**
+ * Runs in every page: keeps the words of each toast shown, so a test that waited for
+ * one in vain can say what came instead (a toast is gone after four seconds).
+ */
+function recordToasts() {
+  const seen: string[] = [];
+  (window as { e2eToasts?: string[] }).e2eToasts = seen;
+  const noted = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+      const text = (toast as HTMLElement).innerText.trim();
+      if (noted.has(toast) || !text) continue;
+      noted.add(toast);
+      seen.push(`${new Date().toISOString().slice(11, 23)} ${text.replace(/\s+/g, " ")}`);
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/**
  * Waits for a toast with this title (and this text in it, when given) that no earlier
  * call has waited for, and marks it as seen. Two saves in a row on one page give two
  * toasts with the same words; without the mark, the second wait would find the first
@@ -191,8 +209,12 @@ export async function waitForNewToast(
     await fresh.first().waitFor();
   } catch (error) {
     const shown = await toasts.allInnerTexts().catch(() => []);
+    const earlier = await page
+      .evaluate(() => (window as { e2eToasts?: string[] }).e2eToasts ?? [])
+      .catch(() => []);
     throw new Error(
-      `No new ${wanted} toast at ${page.url()}; toasts on screen: ${JSON.stringify(shown)}`,
+      `No new ${wanted} toast at ${page.url()}; toasts on screen: ${JSON.stringify(shown)}; ` +
+        `every toast this page showed: ${JSON.stringify(earlier)}`,
       { cause: error },
     );
   }
@@ -336,6 +358,7 @@ export function setupBrowser(options: { baseUrl?: string } = {}): BrowserSession
       context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
       if (options.initScript)
         await context.addInitScript(options.initScript.fn, options.initScript.arg);
+      if (javaScript) await context.addInitScript(recordToasts);
       const page = await context.newPage();
       const entry = { context, pages: [page] };
       contexts.push(entry);
