@@ -60,4 +60,21 @@ describe("the featured carousel", () => {
         .evaluate((el) => getComputedStyle(el).visibility),
     ).toBe("hidden");
   });
+
+  it("keeps each card as tall as its own content on a phone, with no empty band inside", async () => {
+    const page = await openShopAt(390);
+    // The space between a card's title and its price row: only the row's own padding
+    // (16 px) when the card is not stretched to a taller neighbour's height.
+    const bands = await page.getByTestId("featured-item").evaluateAll((slides) =>
+      slides.map((slide) => {
+        const title = slide.querySelector("h3")!;
+        const priceRow = title.nextElementSibling!;
+        return Math.round(
+          priceRow.getBoundingClientRect().top - title.getBoundingClientRect().bottom,
+        );
+      }),
+    );
+    expect(bands, "the demo features four items").toHaveLength(4);
+    for (const band of bands) expect(band).toBeLessThanOrEqual(24);
+  });
 });

@@ -124,7 +124,13 @@ export function FeaturedCarousel({ title, description, items }: FeaturedCarousel
           className="mt-10"
         >
           <div ref={viewportRef} className="-mx-3 overflow-hidden px-0 py-1">
-            <div id={`${headingId}-track`} className="flex touch-pan-y">
+            {/* One slide in view on a phone: each keeps its own height there, or a short
+                card would stretch to the tallest one's with an empty band inside. Side by
+                side (md up) they line up. */}
+            <div
+              id={`${headingId}-track`}
+              className="flex touch-pan-y items-start md:items-stretch"
+            >
               {items.map((item, index) => (
                 <div
                   key={item.product.id}
@@ -153,7 +159,7 @@ function FeaturedSlide({ item, priority }: { item: ShopProduct; priority: boolea
   return (
     <article
       aria-labelledby={titleId}
-      className="group flex h-full flex-col overflow-hidden rounded-3xl border border-primary/25 bg-gradient-to-b from-primary/[0.07] to-card shadow-lg shadow-black/20"
+      className="group flex flex-col overflow-hidden rounded-3xl border border-primary/25 bg-gradient-to-b from-primary/[0.07] to-card shadow-lg shadow-black/20 md:h-full"
     >
       <div className="relative">
         <ProductImage
