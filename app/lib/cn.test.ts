@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { twMerge } from "tailwind-merge";
 import { describe, expect, it } from "vitest";
-import { classGroup, cn, mergeClasses } from "./cn";
+import { GROUPS, classGroup, cn, firstCharacters, mergeClasses } from "./cn";
 
 /** Every class-like word written in the app's browser code: the classes cn() may meet. */
 function classVocabulary(): string[] {
@@ -100,5 +100,39 @@ describe("cn", () => {
       "hover:md:bg-muted bg-black",
     );
     expect(cn("rounded-lg", false, undefined, ["mt-2", { "mt-4": true }])).toBe("rounded-lg mt-4");
+  });
+
+  it("tries a utility only on the patterns that can match its first character, never missing one", () => {
+    const missed: string[] = [];
+    for (const utility of utilities.map((u) => u.replace(/^!|!$/g, "").replace(/^-/, ""))) {
+      for (const [pattern] of GROUPS) {
+        const first = firstCharacters(pattern.source);
+        if (pattern.test(utility) && first && !first.includes(utility[0]!)) {
+          missed.push(`${utility} by ${pattern.source}`);
+        }
+      }
+    }
+    expect(missed).toEqual([]);
+    // Some patterns must be narrowed, or nothing was gained.
+    expect(GROUPS.filter(([pattern]) => firstCharacters(pattern.source)).length).toBeGreaterThan(
+      GROUPS.length * 0.9,
+    );
+  });
+
+  it("reads the first characters of a pattern, or says it cannot", () => {
+    expect(firstCharacters("^(?:static|fixed|absolute)$")).toEqual(["s", "f", "a"]);
+    expect(firstCharacters("^(p|m|scroll-m)([xy]?)-4$")).toEqual(["p", "m", "s"]);
+    expect(firstCharacters("^\\[([\\w-]+):.+\\]$")).toEqual(["["]);
+    expect(firstCharacters("^text-")).toEqual(["t"]);
+    expect(firstCharacters("^(?:not-)?sr-only$")).toBeNull();
+    expect(firstCharacters("^-?x")).toBeNull();
+    expect(firstCharacters("^[a-c]x")).toBeNull();
+    expect(firstCharacters("^(?:a|(?:b)?c)x")).toBeNull();
+  });
+
+  it("gives the same answer when a list comes again", () => {
+    const list = "px-4 py-2 text-sm px-6 hover:bg-card hover:bg-muted";
+    expect(mergeClasses(list)).toBe("py-2 text-sm px-6 hover:bg-muted");
+    expect(mergeClasses(list)).toBe("py-2 text-sm px-6 hover:bg-muted");
   });
 });
