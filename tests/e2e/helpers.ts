@@ -172,21 +172,27 @@ export function allowConsoleError(page: Page, pattern: RegExp): void {
 }
 
 /**
- * Runs in every page: keeps the words of each toast shown, so a test that waited for
- * one in vain can say what came instead (a toast is gone after four seconds).
+ * Keeps, in the page, the words of each toast shown from now on (and of those on screen),
+ * so a wait for a toast that never came can say what came instead: a toast is gone after
+ * four seconds. Installed by the wait itself, not as an init script: that would run in
+ * the letter preview's sandboxed frame too, where Chromium reports it as blocked.
  */
 function recordToasts() {
+  const page = window as { e2eToasts?: string[] };
+  if (page.e2eToasts) return;
   const seen: string[] = [];
-  (window as { e2eToasts?: string[] }).e2eToasts = seen;
+  page.e2eToasts = seen;
   const noted = new WeakSet<Element>();
-  new MutationObserver(() => {
+  const note = () => {
     for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
       const text = (toast as HTMLElement).innerText.trim();
       if (noted.has(toast) || !text) continue;
       noted.add(toast);
       seen.push(`${new Date().toISOString().slice(11, 23)} ${text.replace(/\s+/g, " ")}`);
     }
-  }).observe(document, { childList: true, subtree: true });
+  };
+  note();
+  new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
 }
 
 /**
@@ -205,6 +211,7 @@ export async function waitForNewToast(
   let fresh = toasts.and(page.locator(":not([data-e2e-seen])")).filter({ hasText: title });
   if (description !== undefined) fresh = fresh.filter({ hasText: description });
   const wanted = description === undefined ? `"${title}"` : `"${title}" ("${description}")`;
+  await page.evaluate(recordToasts).catch(() => {});
   try {
     await fresh.first().waitFor();
   } catch (error) {
@@ -214,7 +221,7 @@ export async function waitForNewToast(
       .catch(() => []);
     throw new Error(
       `No new ${wanted} toast at ${page.url()}; toasts on screen: ${JSON.stringify(shown)}; ` +
-        `every toast this page showed: ${JSON.stringify(earlier)}`,
+        `every toast shown since the wait began: ${JSON.stringify(earlier)}`,
       { cause: error },
     );
   }
@@ -358,7 +365,6 @@ export function setupBrowser(options: { baseUrl?: string } = {}): BrowserSession
       context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
       if (options.initScript)
         await context.addInitScript(options.initScript.fn, options.initScript.arg);
-      if (javaScript) await context.addInitScript(recordToasts);
       const page = await context.newPage();
       const entry = { context, pages: [page] };
       contexts.push(entry);
