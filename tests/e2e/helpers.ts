@@ -221,7 +221,7 @@ export async function waitForNewToast(
       .catch(() => []);
     throw new Error(
       `No new ${wanted} toast at ${page.url()}; toasts on screen: ${JSON.stringify(shown)}; ` +
-        `every toast shown since the wait began: ${JSON.stringify(earlier)}`,
+        `every toast shown since a wait first looked on this page: ${JSON.stringify(earlier)}`,
       { cause: error },
     );
   }
