@@ -1,9 +1,12 @@
 /**
  * The files a batch leaves in (issue 23): the CSV, and the PDF of cards whose codes
- * can be read back from its page text, eight to a page, A4 or Letter.
+ * can be read back from its page text, eight to a page, A4 or Letter, each drawing
+ * the item's cover as an embedded image.
  */
 import { describe, expect, it } from "vitest";
-import { PDFDocument } from "pdf-lib";
+import zlib from "node:zlib";
+import sharp from "sharp";
+import { PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRawStream, PDFRef } from "pdf-lib";
 import { pdfPageContents, winAnsiHex } from "../testing/pdf-text.server";
 import {
   codeFileName,
@@ -14,6 +17,51 @@ import {
 import { newDownloadCodes } from "./download-codes.server";
 
 const measure = (t: string) => t.length * 10;
+
+interface PlacedImage {
+  width: number;
+  height: number;
+  filter: string | undefined;
+}
+
+/**
+ * The images a page draws, read back from the PDF: image XObjects drawn by the page's
+ * content stream, or by a form XObject it draws (each card is a placed template).
+ */
+async function imagesDrawnOnPage(pdf: Uint8Array, pageIndex: number): Promise<PlacedImage[]> {
+  const doc = await PDFDocument.load(pdf);
+  const lookup = (value: unknown) => (value instanceof PDFRef ? doc.context.lookup(value) : value);
+  const content = (stream: PDFRawStream) => {
+    const raw = Buffer.from(stream.contents);
+    const filter = stream.dict.get(PDFName.of("Filter"));
+    return (filter === PDFName.of("FlateDecode") ? zlib.inflateSync(raw) : raw).toString("latin1");
+  };
+  const found: PlacedImage[] = [];
+  const visit = (resources: unknown, drawn: string, depth: number) => {
+    const xObjects = lookup((lookup(resources) as PDFDict | undefined)?.get(PDFName.of("XObject")));
+    if (!(xObjects instanceof PDFDict) || depth > 4) return;
+    for (const [name, ref] of xObjects.entries()) {
+      // Only what the content stream actually draws ("/Name Do").
+      if (!drawn.includes(`${name.asString()} Do`)) continue;
+      const object = lookup(ref);
+      if (!(object instanceof PDFRawStream)) continue;
+      const subtype = object.dict.get(PDFName.of("Subtype"));
+      if (subtype === PDFName.of("Image")) {
+        const number = (key: string) => (object.dict.get(PDFName.of(key)) as PDFNumber).asNumber();
+        found.push({
+          width: number("Width"),
+          height: number("Height"),
+          filter: object.dict.get(PDFName.of("Filter"))?.toString(),
+        });
+      } else if (subtype === PDFName.of("Form")) {
+        visit(object.dict.get(PDFName.of("Resources")), content(object), depth + 1);
+      }
+    }
+  };
+  const page = doc.getPage(pageIndex);
+  visit(page.node.Resources(), (await pdfPageContents(pdf))[pageIndex]!, 0);
+  return found;
+}
 
 describe("wrapText", () => {
   it("keeps a short title on one line", () => {
@@ -59,5 +107,39 @@ describe("download code files", () => {
         expect(pages[Math.floor(i / 8)]).toContain(winAnsiHex(code));
       });
     }
+  });
+
+  it("puts the item's cover on every card as an embedded image; none without a cover", async () => {
+    // A WebP cover, as uploads are served: turned into a JPEG pdf-lib can embed.
+    const cover = new Uint8Array(
+      await sharp({
+        create: { width: 600, height: 400, channels: 3, background: { r: 40, g: 90, b: 160 } },
+      })
+        .webp()
+        .toBuffer(),
+    );
+    const withCover = await downloadCodeCardsPdf({ ...input, paper: "a4", cover });
+    for (const pageIndex of [0, 2]) {
+      const images = await imagesDrawnOnPage(withCover, pageIndex);
+      // Eight cards on a full page, three on the last (19 codes): each draws the cover.
+      expect(images).toHaveLength(pageIndex === 0 ? 8 : 3);
+      for (const image of images) {
+        expect(image).toEqual({ width: 360, height: 360, filter: "/DCTDecode" });
+      }
+    }
+
+    expect(
+      await imagesDrawnOnPage(
+        await downloadCodeCardsPdf({ ...input, paper: "a4", cover: null }),
+        0,
+      ),
+    ).toEqual([]);
+    // A cover that cannot be read: the cards are made without it.
+    const unreadable = await downloadCodeCardsPdf({
+      ...input,
+      paper: "a4",
+      cover: new Uint8Array([1, 2, 3, 4]),
+    });
+    expect(await imagesDrawnOnPage(unreadable, 0)).toEqual([]);
   });
 });
