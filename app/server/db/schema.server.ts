@@ -638,6 +638,12 @@ export const discountCodeUses = pgTable(
     email: text().notNull(),
     amount: money().notNull(),
     status: text().notNull().default("held"),
+    /**
+     * The code was "once per e-mail address" when this use was taken (or retaken): such
+     * uses are at most one live (held or committed) per code and address, by the unique
+     * index below, which settles two checkouts from one address at the same moment.
+     */
+    oncePerEmail: boolean().notNull().default(false),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -648,6 +654,9 @@ export const discountCodeUses = pgTable(
       sql`${t.status} in ('held', 'committed', 'released', 'expired')`,
     ),
     index("discount_code_uses_code_email").on(t.discountCodeId, t.email),
+    uniqueIndex("discount_code_uses_once_per_email")
+      .on(t.discountCodeId, t.email)
+      .where(sql`${t.oncePerEmail} and ${t.status} in ('held', 'committed')`),
     index("discount_code_uses_status_expiry").on(t.status, t.expiresAt),
   ],
 );

@@ -181,6 +181,119 @@ describe.each(await testDatabaseKinds())("discount codes on %s", (kind) => {
     ).toEqual({ message: M.usedByEmail, status: 400 });
   });
 
+  /** An order from `email` with the code, created and paid: "discounted", or the refusal. */
+  const buyWithCode = async (lines: CartLine[], code: string, email: string) => {
+    try {
+      const { orderID } = await createProviderOrder(t.db, paypal, withCode(lines, code, email));
+      fake.approve(orderID);
+      await completeOrder(t.db, paypal, orderBody(orderID, lines, email), { siteUrl: SITE });
+      return "discounted";
+    } catch (error) {
+      if (error instanceof OrderError) return `${error.status} ${error.message}`;
+      throw error;
+    }
+  };
+  const liveUsesOf = async (codeId: string) =>
+    (
+      await t.db.select().from(discountCodeUses).where(eq(discountCodeUses.discountCodeId, codeId))
+    ).filter((use) => use.status === "held" || use.status === "committed");
+
+  it("once per e-mail address: of eight checkouts at once from one address, one gets the discount", async () => {
+    const album = await digital(10);
+    const code = await insertCode({ oncePerEmail: true });
+    const lines = [{ item: album, quantity: 1 }];
+    // The same address, typed in other cases and with spaces.
+    const spellings = ["twice@example.com", "TWICE@example.com", " Twice@Example.com "];
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => buyWithCode(lines, code.code, spellings[i % 3]!)),
+    );
+    expect(
+      outcomes.filter((o) => o === "discounted"),
+      outcomes.join(" | "),
+    ).toHaveLength(1);
+    // The losers read the plain sentence: 400 when the pre-check saw the use, 409 when
+    // the hold met it in the database.
+    for (const outcome of outcomes.filter((o) => o !== "discounted")) {
+      expect([`400 ${M.usedByEmail}`, `409 ${M.usedByEmail}`]).toContain(outcome);
+    }
+    const paid = (
+      await t.db.select().from(orders).where(eq(orders.discountCode, code.code))
+    ).filter((o) => o.paymentStatus === "completed");
+    expect(paid).toHaveLength(1);
+    expect(await liveUsesOf(code.id)).toMatchObject([
+      { status: "committed", email: "twice@example.com" },
+    ]);
+    // Another address still gets it.
+    expect(await buyWithCode(lines, code.code, "other@example.com")).toBe("discounted");
+  });
+
+  it("once per e-mail address: a held use is the address's until cancelled or expired", async () => {
+    const album = await digital(10);
+    const code = await insertCode({ oncePerEmail: true });
+    const lines = [{ item: album, quantity: 1 }];
+    const email = "held@example.com";
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        createProviderOrder(t.db, paypal, withCode(lines, code.code, email)).then(
+          (created) => created.orderID,
+          (error: unknown) => {
+            if (error instanceof OrderError) return null;
+            throw error;
+          },
+        ),
+      ),
+    );
+    const held = attempts.filter((id): id is string => id !== null);
+    expect(held).toHaveLength(1);
+    expect(await liveUsesOf(code.id)).toHaveLength(1);
+
+    // Cancelled: the address may use the code again.
+    await cancelProviderOrder(t.db, { orderID: held[0]! });
+    expect(await liveUsesOf(code.id)).toHaveLength(0);
+    const again = await createProviderOrder(t.db, paypal, withCode(lines, code.code, email));
+    expect(
+      await failure(createProviderOrder(t.db, paypal, withCode(lines, code.code, email))),
+    ).toEqual({ message: M.usedByEmail, status: 400 });
+
+    // Expired: likewise.
+    expect(await expireDiscountHolds(t.db, new Date(Date.now() + 16 * MINUTE))).toBeGreaterThan(0);
+    const third = await createProviderOrder(t.db, paypal, withCode(lines, code.code, email));
+    expect(await liveUsesOf(code.id)).toMatchObject([{ providerOrderId: third.orderID }]);
+    expect(again.orderID).not.toBe(third.orderID);
+  });
+
+  it("once per e-mail address is checked again at payment: a lapsed checkout cannot take the address's use back", async () => {
+    const album = await digital(10);
+    const code = await insertCode({ oncePerEmail: true });
+    const lines = [{ item: album, quantity: 1 }];
+    const email = "lapsed@example.com";
+    const first = await createProviderOrder(t.db, paypal, withCode(lines, code.code, email));
+    // The first checkout's hold lapses, and the address starts another with the code.
+    expect(await expireDiscountHolds(t.db, new Date(Date.now() + 16 * MINUTE))).toBeGreaterThan(0);
+    const second = await createProviderOrder(t.db, paypal, withCode(lines, code.code, email));
+
+    // Paying the first now is refused before any money moves.
+    fake.approve(first.orderID);
+    expect(
+      await failure(
+        completeOrder(t.db, paypal, orderBody(first.orderID, lines, email), { siteUrl: SITE }),
+      ),
+    ).toEqual({ message: `${M.usedByEmail} You have not been charged.`, status: 409 });
+    expect(fake.orders.get(first.orderID)!.capture).toBeNull();
+    const [refused] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.providerOrderId, first.orderID));
+    expect(refused!.paymentStatus).toBe("cancelled");
+
+    // The second, holding the address's use, is paid.
+    fake.approve(second.orderID);
+    await completeOrder(t.db, paypal, orderBody(second.orderID, lines, email), { siteUrl: SITE });
+    expect(await liveUsesOf(code.id)).toMatchObject([
+      { providerOrderId: second.orderID, status: "committed" },
+    ]);
+  });
+
   it("a discount or price sent in the body changes nothing", async () => {
     const album = await digital(10);
     const lines = [{ item: album, quantity: 1 }];

@@ -5,6 +5,12 @@
  * concurrent buyers can never take more uses than there are, on PGlite or PostgreSQL,
  * and the CHECK constraint backs it. The use is held while the checkout is open,
  * committed when the payment is recorded, and given back on cancel or expiry.
+ *
+ * "Once per e-mail address" is held the same way: a use taken while the code asks for
+ * it is marked so (`once_per_email`), and a unique partial index allows one live (held
+ * or committed) marked use per code and address. Of two checkouts from one address at
+ * the same moment, the second one's hold meets the first in the index, inside its own
+ * order's transaction, and the order is not made; a use retaken at payment meets it too.
  */
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import {
@@ -16,17 +22,31 @@ import {
 } from "~/domain/discount-code";
 import type { Database, Executor, Transaction } from "../db/database.server";
 import { discountCodeUses, discountCodes } from "../db/schema.server";
-import { Conflict } from "../core/errors.server";
+import { Conflict, pgErrorCode } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
 /** A limited code's last use went to someone else between pricing and the hold. */
 export class DiscountUsedUp extends Conflict {
-  constructor() {
-    super(DISCOUNT_MESSAGES.usedUp);
+  constructor(message: string = DISCOUNT_MESSAGES.usedUp) {
+    super(message);
   }
 }
+
+/**
+ * A "once per e-mail address" code: another checkout from the same address holds or
+ * used it, found by the unique index at the hold (or the retake at payment). Handled
+ * wherever a used-up code is: the order is not made, or not charged, or refunded.
+ */
+export class DiscountUsedByEmail extends DiscountUsedUp {
+  constructor() {
+    super(DISCOUNT_MESSAGES.usedByEmail);
+  }
+}
+
+/** An address as a use records it: the checkout's own reading (isSameCheckoutEmail). */
+const emailOfUse = (email: string) => email.trim().toLowerCase();
 
 export type PricedDiscount =
   { ok: true; discount: AppliedDiscount; codeId: string } | { ok: false; message: string };
@@ -57,7 +77,7 @@ export async function priceDiscount(
           .where(
             and(
               eq(discountCodeUses.discountCodeId, row.id),
-              eq(discountCodeUses.email, email.trim().toLowerCase()),
+              eq(discountCodeUses.email, emailOfUse(email)),
               inArray(discountCodeUses.status, ["held", "committed"]),
             ),
           )
@@ -83,8 +103,8 @@ export async function priceDiscount(
   return check.ok ? { ok: true, discount: check.discount, codeId: row.id } : check;
 }
 
-/** Takes one use of a code, only if one is left. */
-async function takeUse(tx: Transaction, codeId: string): Promise<void> {
+/** Takes one use of a code, only if one is left; says whether it is once per address. */
+async function takeUse(tx: Transaction, codeId: string): Promise<{ oncePerEmail: boolean }> {
   const taken = await tx
     .update(discountCodes)
     .set({ usesTaken: sql`${discountCodes.usesTaken} + 1` })
@@ -94,8 +114,9 @@ async function takeUse(tx: Transaction, codeId: string): Promise<void> {
         sql`(${discountCodes.maxUses} is null or ${discountCodes.usesTaken} < ${discountCodes.maxUses})`,
       ),
     )
-    .returning({ id: discountCodes.id });
-  if (!taken.length) throw new DiscountUsedUp();
+    .returning({ oncePerEmail: discountCodes.oncePerEmail });
+  if (!taken[0]) throw new DiscountUsedUp();
+  return taken[0];
 }
 
 async function giveUseBack(tx: Transaction, codeId: string): Promise<void> {
@@ -107,22 +128,35 @@ async function giveUseBack(tx: Transaction, codeId: string): Promise<void> {
 
 /**
  * Holds a use for a new provider order, inside the caller's transaction (with the
- * pending order). Throws DiscountUsedUp, which rolls the whole order back.
+ * pending order). Throws DiscountUsedUp (no use left) or DiscountUsedByEmail (the
+ * address holds or used a once-per-address code), which roll the whole order back.
  */
 export async function holdDiscountUse(
   tx: Transaction,
   use: { codeId: string; providerOrderId: string; email: string; amount: number },
   expiresAt: Date,
 ): Promise<void> {
-  await takeUse(tx, use.codeId);
-  await tx.insert(discountCodeUses).values({
-    discountCodeId: use.codeId,
-    providerOrderId: use.providerOrderId,
-    email: use.email.trim().toLowerCase(),
-    amount: use.amount,
-    status: "held",
-    expiresAt,
-  });
+  // The code as it is now, read under the row lock the UPDATE takes, not at pricing.
+  const { oncePerEmail } = await takeUse(tx, use.codeId);
+  const held = await tx
+    .insert(discountCodeUses)
+    .values({
+      discountCodeId: use.codeId,
+      providerOrderId: use.providerOrderId,
+      email: emailOfUse(use.email),
+      amount: use.amount,
+      status: "held",
+      oncePerEmail,
+      expiresAt,
+    })
+    // The unique partial index decides: a live use of this address is already there (or
+    // is being made by a transaction that commits first).
+    .onConflictDoNothing({
+      target: [discountCodeUses.discountCodeId, discountCodeUses.email],
+      where: sql`${discountCodeUses.oncePerEmail} and ${discountCodeUses.status} in ('held', 'committed')`,
+    })
+    .returning({ id: discountCodeUses.id });
+  if (!held.length) throw new DiscountUsedByEmail();
 }
 
 /** Gives an order's held use back (cancel, refused capture). Returns whether one ended. */
@@ -200,12 +234,20 @@ export async function reholdDiscountUse(
       ),
     );
   if (!lapsed) return;
-  await takeUse(tx, lapsed.discountCodeId);
-  const [renewed] = await tx
-    .update(discountCodeUses)
-    .set({ status: "held", ...(until ? { expiresAt: until } : {}) })
-    .where(and(eq(discountCodeUses.id, lapsed.id), eq(discountCodeUses.status, lapsed.status)))
-    .returning({ id: discountCodeUses.id });
+  const { oncePerEmail } = await takeUse(tx, lapsed.discountCodeId);
+  let renewed: { id: string } | undefined;
+  try {
+    [renewed] = await tx
+      .update(discountCodeUses)
+      .set({ status: "held", oncePerEmail, ...(until ? { expiresAt: until } : {}) })
+      .where(and(eq(discountCodeUses.id, lapsed.id), eq(discountCodeUses.status, lapsed.status)))
+      .returning({ id: discountCodeUses.id });
+  } catch (error) {
+    // While this use had lapsed, another checkout from the address took the code: the
+    // only unique index a status change can meet. The transaction is rolled back.
+    if (pgErrorCode(error) === "23505") throw new DiscountUsedByEmail();
+    throw error;
+  }
   if (!renewed) throw new Conflict("The discount changed during checkout; please try again.");
 }
 

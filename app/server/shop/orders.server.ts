@@ -71,6 +71,7 @@ import { isCountryCode, readShippingRules } from "./shipping-zones.server";
 import { commitStock, holdStock, OutOfStock, releaseStock, reholdStock } from "./stock.server";
 import { readVariants } from "./variants.server";
 import {
+  DiscountUsedByEmail,
   DiscountUsedUp,
   commitDiscountUse,
   holdDiscountUse,
@@ -669,7 +670,12 @@ export async function completeOrder(
     invalidateSiteCache({ kind: "shop" });
   } catch (error) {
     if (error instanceof DiscountUsedUp) {
-      return soldOutBeforeCapture(db, provider, order, discountTitle(order), { ...options, now });
+      return soldOutBeforeCapture(db, provider, order, discountTitle(order), {
+        ...options,
+        now,
+        // "Once per e-mail address" is said as such, not as a sold-out item.
+        refusal: error instanceof DiscountUsedByEmail ? error.message : undefined,
+      });
     }
     if (!(error instanceof OutOfStock)) throw error;
     return soldOutBeforeCapture(db, provider, order, error.title, { ...options, now });
@@ -766,13 +772,14 @@ export function captureRequestId(order: Pick<Order, "id">): string {
 /**
  * The hold lapsed and the stock went to someone else. If money already moved (a
  * capture whose answer we never saw) it goes back; otherwise nothing is captured.
+ * `refusal` words the answer when it is not a sold-out item (a once-per-address code).
  */
 async function soldOutBeforeCapture(
   db: Database,
   provider: PaymentProvider,
   order: Order,
   title: string,
-  options: OrderOptions & { now: Date },
+  options: OrderOptions & { now: Date; refusal?: string },
 ): Promise<never> {
   let captured: ProviderCapture | undefined;
   try {
@@ -792,7 +799,9 @@ async function soldOutBeforeCapture(
   await releaseStock(db, order.providerOrderId);
   await releaseDiscountUse(db, order.providerOrderId);
   throw new OrderError(
-    `Sorry: "${title}" sold out while you were checking out. You have not been charged.`,
+    options.refusal
+      ? `${options.refusal} You have not been charged.`
+      : `Sorry: "${title}" sold out while you were checking out. You have not been charged.`,
     409,
   );
 }
