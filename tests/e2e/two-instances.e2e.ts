@@ -31,6 +31,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DISCOUNT_MESSAGES } from "~/domain/discount-code";
 import { UPLOAD_ENDPOINT, type UploadedFile } from "~/domain/uploads";
 import { discountCodes, orders, shopItems } from "~/server/db/schema.server";
 import {
@@ -478,7 +479,9 @@ http {
         .insert(discountCodes)
         .values({ code: "TWOHOSTS", kind: "percent", amount: 20, maxUses: 5 });
       const lines = [{ item, quantity: 1 }];
-      const buy = async (buyer: number) => {
+      // Where each instance's log stands: its request lines after this are the race's.
+      const logStart = instances.map((instance) => readFileSync(instance.log).length);
+      const buy = async (buyer: number): Promise<{ status: number; error?: string }> => {
         // Through nginx's round robin, like the stock race: calls straight to one instance
         // would leave keep-alive sockets that the upload test below could meet just as
         // the server closes them ("other side closed").
@@ -494,20 +497,66 @@ http {
           headers,
           body: JSON.stringify({ ...providerOrderBody(lines, email), discountCode: "twohosts" }),
         });
-        if (created.status !== 200) return created.status;
+        const refusal = async (response: Response) => ({
+          status: response.status,
+          error: ((await response.json()) as { error?: string }).error,
+        });
+        if (created.status !== 200) return refusal(created);
         const { orderID } = (await created.json()) as { orderID: string };
         const completed = await fetch(`${base}/api/create-order`, {
           method: "POST",
           headers,
           body: JSON.stringify(orderBody(orderID, lines, email)),
         });
-        return completed.status;
+        return completed.status === 200 ? { status: 200 } : refusal(completed);
       };
-      const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) => buy(i)));
+      const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => buy(i)));
+      const said = outcomes.map((o) => `${o.status} ${o.error ?? ""}`).join(" | ");
       expect(
-        statuses.filter((s) => s === 200),
-        statuses.join(" "),
+        outcomes.filter((o) => o.status === 200),
+        said,
       ).toHaveLength(5);
+      // Every other buyer was refused plainly when ordering: 409 when another buyer's hold
+      // took the last use first, 400 when the uses were gone before this order was
+      // priced; in both cases the code's own sentence, never a server error.
+      for (const loser of outcomes.filter((o) => o.status !== 200)) {
+        expect([400, 409], said).toContain(loser.status);
+        expect(loser.error, said).toBe(DISCOUNT_MESSAGES.usedUp);
+      }
+      // Both instances took part: each logged some of the race's checkouts (a request
+      // line per answer; the log is written asynchronously, so it may trail a little).
+      const checkoutsLogged = () =>
+        instances.map(
+          (instance, i) =>
+            readFileSync(instance.log)
+              .subarray(logStart[i])
+              .toString("utf8")
+              .split("\n")
+              .filter((line) => {
+                // A line still being written is counted on the next look.
+                if (!line.startsWith("{") || !line.endsWith("}")) return false;
+                const entry = JSON.parse(line) as { msg?: string; method?: string; path?: string };
+                return (
+                  entry.msg === "request" &&
+                  entry.method === "POST" &&
+                  entry.path === "/api/create-provider-order"
+                );
+              }).length,
+        );
+      let perInstance = checkoutsLogged();
+      for (let i = 0; i < 20 && perInstance.reduce((a, b) => a + b, 0) < 30; i++) {
+        await sleep(100);
+        perInstance = checkoutsLogged();
+      }
+      expect(
+        perInstance.reduce((a, b) => a + b, 0),
+        `checkouts logged per instance: ${perInstance.join(", ")}`,
+      ).toBe(30);
+      for (const count of perInstance) {
+        expect(count, `checkouts logged per instance: ${perInstance.join(", ")}`).toBeGreaterThan(
+          0,
+        );
+      }
       const discounted = (await t.db.select().from(orders)).filter(
         (o) => o.customerEmail.startsWith("code-buyer") && o.paymentStatus === "completed",
       );
