@@ -400,6 +400,7 @@ export async function createProviderOrder(
       discount: discountAmount,
       shipping: shipping.amount,
       description: `${SITE_NAME} – order ${shortOrderId(orderId)}`,
+      shippingAddress,
       items: priced.lines.map((line) => ({
         name: lineTitle(line.title, line.variantLabel),
         quantity: line.quantity,
@@ -475,10 +476,13 @@ export async function createProviderOrder(
 }
 
 /**
- * The address a new order ships to. PayPal asks its buyer itself (and we read it from
- * the captured order), so only the demo provider takes one from the checkout drawer,
- * and only for physical goods. A missing or incomplete one is refused before any
- * provider order exists, so the buyer keeps the cart and can fix it.
+ * The address a new order ships to, from the checkout drawer, for physical goods only.
+ * The demo provider needs one. PayPal takes one when shipping was charged for a
+ * country: the PayPal order is created with it (SET_PROVIDED_ADDRESS), so PayPal's
+ * buyer cannot send the parcel elsewhere; without one (a cart from before, or a shop
+ * without zones) PayPal asks its buyer and the country is checked before capture.
+ * A missing (demo) or incomplete one is refused before any provider order exists, so
+ * the buyer keeps the cart and can fix it.
  */
 function checkoutShippingAddress(
   provider: PaymentProvider,
@@ -486,7 +490,10 @@ function checkoutShippingAddress(
   raw: unknown,
   destination: string | null,
 ): ShippingAddress | null {
-  if (provider.name !== "demo" || !orderNeedsShipping(categories)) return null;
+  if (!orderNeedsShipping(categories)) return null;
+  if (provider.name !== "demo" && (!destination || raw === undefined || raw === null)) {
+    return null;
+  }
   if (raw === undefined || raw === null) {
     throw new OrderError(SHIPPING_ADDRESS_MESSAGES.missing, 400);
   }
