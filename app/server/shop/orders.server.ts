@@ -727,9 +727,12 @@ export async function completeOrder(
 }
 
 /**
- * An order charged shipping to one country whose buyer gave PayPal an address in
- * another: cancelled before capture (holds released, nothing charged), with a sentence
- * saying why. The demo provider's address was checked when the order was created.
+ * An order charged shipping to one country whose PayPal order has its address in
+ * another, or none at all (the parcel would have nowhere known to go): cancelled
+ * before capture (holds released, nothing charged), with a sentence saying why. An
+ * order created with the buyer's address has it at PayPal unchanged, so this only
+ * catches what slipped through. The demo provider's address was checked when the
+ * order was created.
  */
 async function refuseShippingElsewhere(
   db: Database,
@@ -743,10 +746,12 @@ async function refuseShippingElsewhere(
   } catch (error) {
     throw providerError("Payment status could not be checked", error);
   }
-  if (!address || normaliseCountryCode(address.country) === order.shippingCountry) return;
+  if (address && normaliseCountryCode(address.country) === order.shippingCountry) return;
   logger.warn(
-    { orderId: order.id, charged: order.shippingCountry, given: address.country },
-    "PayPal shipping address outside the country charged for; order cancelled before capture",
+    { orderId: order.id, charged: order.shippingCountry, given: address?.country ?? null },
+    address
+      ? "PayPal shipping address outside the country charged for; order cancelled before capture"
+      : "PayPal gave no shipping address for a physical order; order cancelled before capture",
   );
   await db
     .update(orders)
@@ -755,8 +760,11 @@ async function refuseShippingElsewhere(
   await releaseStock(db, order.providerOrderId);
   await releaseDiscountUse(db, order.providerOrderId);
   invalidateSiteCache({ kind: "shop" });
+  const country = countryName(order.shippingCountry);
   throw new OrderError(
-    SHIPPING_COST_MESSAGES.captureElsewhere(countryName(order.shippingCountry)),
+    address
+      ? SHIPPING_COST_MESSAGES.captureElsewhere(country)
+      : SHIPPING_COST_MESSAGES.captureNoAddress(country),
     409,
   );
 }

@@ -466,4 +466,25 @@ describe.each(await testDatabaseKinds())("shipping by destination on %s", (kind)
     expect((await findOrderByProviderId(t.db, orderID))!.paymentStatus).toBe("cancelled");
     expect(await stockOf(t.db, cd.id)).toBe(before);
   });
+
+  it("refuses a PayPal capture when PayPal gives no shipping address: no money taken", async () => {
+    await threeZones();
+    const lines = [{ item: cd, quantity: 2 }];
+    const before = await stockOf(t.db, cd.id);
+    const { shippingAddress: _typed, ...sent } = body(lines, "US");
+    const { orderID } = await createProviderOrder(t.db, paypal, sent);
+    // The buyer's PayPal account has no address, and the order was created without one.
+    fake.approve(orderID, undefined, null);
+    expect((await paypal.getOrder(orderID)).shippingAddress).toBeNull();
+    const refused = await refusal(
+      completeOrder(t.db, paypal, orderBody(orderID, lines, sent.customerEmail), { siteUrl: SITE }),
+    );
+    expect(refused).toEqual({
+      message: SHIPPING_COST_MESSAGES.captureNoAddress("United States"),
+      status: 409,
+    });
+    expect(fake.captureCalls.filter((c) => c.orderId === orderID)).toEqual([]);
+    expect((await findOrderByProviderId(t.db, orderID))!.paymentStatus).toBe("cancelled");
+    expect(await stockOf(t.db, cd.id)).toBe(before);
+  });
 });
