@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   SHIPPING_ADDRESS_MESSAGES,
+  checkoutAsksAddress,
   formatShippingAddress,
   orderNeedsShipping,
   shippingAddressErrors,
@@ -28,6 +29,23 @@ describe("orderNeedsShipping", () => {
   it("is false for digital-only orders and empty ones", () => {
     expect(orderNeedsShipping(["sheet_music", "digital_music", "free_content"])).toBe(false);
     expect(orderNeedsShipping([])).toBe(false);
+  });
+});
+
+describe("checkoutAsksAddress", () => {
+  it("asks the demo provider's buyer of goods always, PayPal's when a destination was priced", () => {
+    expect(checkoutAsksAddress("demo", true, null)).toBe(true);
+    expect(checkoutAsksAddress("demo", true, "DE")).toBe(true);
+    // The PayPal order is created with the address, in the country charged for.
+    expect(checkoutAsksAddress("paypal", true, "DE")).toBe(true);
+    // No zones: PayPal asks its buyer itself.
+    expect(checkoutAsksAddress("paypal", true, null)).toBe(false);
+  });
+
+  it("never asks for a digital-only cart, nor before the provider is known", () => {
+    expect(checkoutAsksAddress("demo", false, null)).toBe(false);
+    expect(checkoutAsksAddress("paypal", false, "DE")).toBe(false);
+    expect(checkoutAsksAddress(null, true, "DE")).toBe(false);
   });
 });
 

@@ -35,6 +35,23 @@ export function orderNeedsShipping(categories: readonly string[]): boolean {
   return categories.some((category) => isStockTrackedCategory(category));
 }
 
+/**
+ * Whether checkout asks for the shipping address in the cart drawer. With the demo
+ * provider, for every cart that ships goods. With PayPal, when shipping was priced for
+ * a destination (the artist has zones): the PayPal order is then created with that
+ * address, which PayPal's buyer cannot change, so the parcel goes to the country that
+ * was charged for. Without zones PayPal asks its buyer, as before (decision 039).
+ */
+export function checkoutAsksAddress(
+  provider: "paypal" | "demo" | null,
+  shipsGoods: boolean,
+  destination: string | null,
+): boolean {
+  if (!shipsGoods) return false;
+  if (provider === "demo") return true;
+  return provider === "paypal" && destination !== null;
+}
+
 export type ShippingAddressField = keyof ShippingAddress;
 
 export const SHIPPING_ADDRESS_MESSAGES = {

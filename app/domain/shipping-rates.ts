@@ -104,6 +104,8 @@ export const SHIPPING_COST_MESSAGES = {
     `The shipping address must be in ${countryName}, the country shipping was charged for.`,
   captureElsewhere: (countryName: string) =>
     `PayPal gave a shipping address outside ${countryName}, the country shipping was charged for. You have not been charged. Please start again and choose the country you want the parcel sent to.`,
+  captureNoAddress: (countryName: string) =>
+    `PayPal gave no shipping address for your parcel to ${countryName}. You have not been charged. Please start again and give the address in ${countryName} you want it sent to.`,
   shippingChanged:
     "The shipping cost has changed since the cart was priced. Please check the total and try again.",
 } as const;

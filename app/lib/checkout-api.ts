@@ -236,7 +236,8 @@ export async function previewDiscount(
 /**
  * POST /api/create-provider-order → the provider's order id. The server reserves
  * tracked stock here. Throws CheckoutError with the spec's message. The shipping
- * address goes along when the buyer gave one (demo provider, physical goods).
+ * address goes along when the buyer gave one (physical goods: the demo provider, or
+ * PayPal to the destination the cart priced).
  */
 export async function createProviderOrder(
   cart: Cart,

@@ -1,8 +1,9 @@
 /**
  * Shipping by destination (issue 24): a buyer abroad picks where the CD goes and sees
  * the shipping line change with the country, a country no zone covers gets "We can't
- * ship to … yet" and cannot go on, and the order is paid with the demo provider; the
- * artist adds a zone in /admin/shipping (and meets a validation error first).
+ * ship to … yet" and cannot go on, and the order is paid with the demo provider and,
+ * on the PayPal-mode server, through the PayPal stand-in; the artist adds a zone in
+ * /admin/shipping (and meets a validation error first).
  *
  * The demo zones (app/server/demo/demo-shipping.server.ts): United States $4 + $1.50,
  * Europe $12 + $4, the rest of the world $18 + $6; Antarctica is in none. The e2e
@@ -21,11 +22,13 @@ import {
 } from "./helpers";
 import { waitForMail } from "./mail";
 import { openAsOwner } from "./owner-session";
+import { paypalMode, waitForMail as waitForPayPalMail } from "./shop-paypal";
 
 const browser = setupBrowser();
 const { openPage } = browser;
 
 const CD = "LOE Live at the Meridian (CD)";
+const SHIRT = "LOE Logo T-Shirt";
 
 const eventually = <T>(read: () => T | Promise<T>, message?: string) =>
   expect.poll(read, { timeout: 15_000, interval: 50, message });
@@ -98,6 +101,78 @@ describe("shipping by destination in the cart", () => {
     const mail = await waitForMail(email, /^Your order .+ from /);
     expect(mail.body).toContain("Shipping to Germany — $12.00");
     expect(mail.body).toContain("Total: $26.00");
+    expect(mail.body).toContain("10115 Berlin, Germany");
+  });
+});
+
+describe("shipping by destination with PayPal (the stand-in)", () => {
+  const { appUrl, fakeUrl } = paypalMode();
+  const paypalSite = setupBrowser({ baseUrl: appUrl });
+
+  it("a buyer in Germany buys a Black L T-shirt and a CD in one order and pays through PayPal", async () => {
+    const { page } = await paypalSite.openPage("/shop", { viewport: "desktop" });
+    const email = `berlin.paypal.${Date.now().toString(36)}@example.com`;
+    const shirt = productCard(page, SHIRT);
+    await shirt.getByLabel("Colour").selectOption("Black");
+    await shirt.getByLabel("Size").selectOption("L");
+    await shirt.getByRole("button", { name: "Add to Cart" }).click();
+    const drawer = cartDrawer(page);
+    const lines = drawer.getByRole("list", { name: "Cart items" });
+    await lines.getByText(`${SHIRT}, Black, L`).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await addCd(page);
+
+    // $25.00 + $14.00 of goods; Europe: $12.00 for the first item, $4.00 for the next.
+    await drawer.getByLabel("Ship to").selectOption("DE");
+    await eventually(() => drawer.getByTestId("cart-shipping").innerText()).toBe("$16.00");
+    expect(await drawer.getByTestId("cart-total").innerText()).toBe("$55.00");
+    await drawer.getByRole("button", { name: "Proceed to Checkout" }).click();
+    await drawer.getByLabel("Email").fill(email);
+    // With PayPal too the buyer says where the parcel goes: PayPal is given that address.
+    await drawer.getByRole("button", { name: "Continue to Shipping" }).click();
+    const step = drawer.getByTestId("checkout-address-step");
+    expect(await step.getByTestId("shipping-country-fixed").inputValue()).toBe("Germany");
+    await step.getByLabel("Full name").fill("Greta Käufer");
+    await step.getByLabel("Street address").fill("Jazzstraße 5");
+    await step.getByLabel("City", { exact: true }).fill("Berlin");
+    await step.getByLabel("Postal code").fill("10115");
+    await step.getByRole("button", { name: "Continue to Payment" }).click();
+
+    const shippingLine = drawer.getByTestId("checkout-shipping");
+    await eventually(() => shippingLine.innerText()).toContain("Shipping to Germany");
+    expect(await shippingLine.innerText()).toContain("$16.00");
+    expect(await drawer.getByTestId("checkout-total").innerText()).toBe("$55.00");
+    // The stand-in's buyer has a US address on file; the order's address is what counts.
+    await drawer.locator("[data-fake-paypal=button]").click();
+    await waitForNewToast(page, "Payment Successful! 🎉");
+
+    const state = (await (await fetch(`${fakeUrl}/__test/state`)).json()) as {
+      orders: {
+        status: string;
+        purchase_units: {
+          amount: { value: string; breakdown?: { shipping?: { value: string } } };
+          items?: { name: string }[];
+          shipping?: { address?: { country_code?: string; admin_area_2?: string } };
+        }[];
+      }[];
+    };
+    const paid = state.orders.filter(
+      (order) =>
+        order.purchase_units[0]!.shipping?.address?.admin_area_2 === "Berlin" &&
+        order.purchase_units[0]!.items?.some((item) => item.name === `${SHIRT}, Black, L`),
+    );
+    expect(paid.map((order) => order.status)).toEqual(["COMPLETED"]);
+    expect(paid[0]!.purchase_units[0]).toMatchObject({
+      amount: { value: "55.00", breakdown: { shipping: { value: "16.00" } } },
+      shipping: { address: { country_code: "DE" } },
+    });
+
+    const mail = await waitForPayPalMail(email, (m) => /^Your order .+ from /.test(m.subject));
+    expect(mail.body).toContain(`${SHIRT}, Black, L`);
+    expect(mail.body).toContain(CD);
+    expect(mail.body).toContain("Shipping to Germany — $16.00");
+    expect(mail.body).toContain("Total: $55.00");
     expect(mail.body).toContain("10115 Berlin, Germany");
   });
 });

@@ -52,7 +52,7 @@ async function closeDrawer(page: Page) {
   await page.getByRole("dialog").waitFor({ state: "detached" });
 }
 
-/** The demo provider's shipping step (physical goods): a complete address, then on. */
+/** The shipping step (physical goods; with PayPal, to a priced country): an address, then on. */
 async function fillShippingAddress(page: Page) {
   const step = cartDrawer(page).getByTestId("checkout-address-step");
   await step.getByTestId("shipping-name").fill("Ella Buyer");
@@ -63,8 +63,9 @@ async function fillShippingAddress(page: Page) {
 }
 
 /**
- * Cart → e-mail step → (shipping address, for physical goods with the demo provider)
- * → payment step, checking the e-mail rule on the way.
+ * Cart → e-mail step → (shipping address, for physical goods: always with the demo
+ * provider, with PayPal when the cart priced a destination) → payment step, checking
+ * the e-mail rule on the way.
  */
 async function checkout(page: Page, email: string) {
   const drawer = cartDrawer(page);
@@ -457,7 +458,7 @@ describe("checkout with PayPal (the local stand-in)", () => {
     await expectPurchaseConfirmed(page, email);
   });
 
-  it("buys a Black L T-shirt and a CD by post: PayPal is asked for the shipping apart, per variant", async () => {
+  it("buys a Black L T-shirt and a CD by post: PayPal gets the shipping apart and the buyer's address", async () => {
     const email = `paypal.post.${Date.now().toString(36)}@example.com`;
     const { page } = await paypalSite.openPage(`${paypalAppUrl}/shop`, { viewport: "desktop" });
     const shirt = productCard(page, MERCH);
@@ -493,6 +494,7 @@ describe("checkout with PayPal (the local stand-in)", () => {
         purchase_units: {
           amount: { value: string; breakdown?: { shipping?: { value: string } } };
           items?: { name: string }[];
+          shipping?: { address?: Record<string, string> };
         }[];
       }[];
     };
@@ -502,6 +504,12 @@ describe("checkout with PayPal (the local stand-in)", () => {
     expect(unit?.amount).toMatchObject({
       value: "45.50",
       breakdown: { shipping: { value: "5.50" } },
+    });
+    // The address typed in the drawer went to PayPal with the order.
+    expect(unit?.shipping?.address).toMatchObject({
+      address_line_1: "12 Blue Note Lane",
+      admin_area_2: "New Orleans",
+      country_code: "US",
     });
   });
 

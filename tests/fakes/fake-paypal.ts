@@ -6,13 +6,17 @@
  *
  * What it does not do: real money, real buyers, a popup. A buyer "approves" through a
  * test hook; the SDK stand-in renders a plain <button> that does the same. Like PayPal,
- * an approved order carries the buyer's shipping address (FAKE_SHIPPING) in its purchase
- * unit unless it was created with shipping_preference NO_SHIPPING.
+ * an approved order carries a shipping address in its purchase unit unless it was
+ * created with shipping_preference NO_SHIPPING: the one it was created with
+ * (purchase_units[].shipping, which SET_PROVIDED_ADDRESS requires and the buyer cannot
+ * change), else the approving buyer's own (FAKE_SHIPPING, in the US, unless a test sets
+ * another, or none).
  *
  * Test hooks, in process (the returned object) and over HTTP under /__test/ (for the
  * browser suite, whose tests run in another process than the one that started it):
  *   POST /__test/buyer-action   {action: "approve"|"cancel"|"error"}  what the next SDK click does
- *   POST /__test/approve/:id    {email?}                               a buyer approves an order
+ *   POST /__test/approve/:id    {email?, shipping?}                    a buyer approves an order (shipping: their address, or null for none)
+ *   POST /__test/buyer-shipping {shipping?}                            the address of every later buyer (null: none; absent: FAKE_SHIPPING again)
  *   POST /__test/capture-now/:id                                       money moves without our server seeing it
  *   POST /__test/refund-now/:captureId                                 the merchant refunds in PayPal's dashboard
  *   POST /__test/decline-next-capture                                  the next capture answers INSTRUMENT_DECLINED
@@ -61,9 +65,26 @@ export interface FakeOrder {
   /** application_context or payment_source.paypal.experience_context; PayPal's default is GET_FROM_FILE. */
   shippingPreference: string;
   purchaseUnit: Record<string, unknown> & { amount: Money; custom_id?: string };
+  /** purchase_units[0].shipping as the order was created, when it had an address. */
+  providedShipping: FakeShipping | null;
+  /** Where the parcel goes, fixed when the buyer approves; null: no address. */
+  shipping: FakeShipping | null;
   payer: { email: string; payerId: string } | null;
   capture: FakeCapture | null;
   createTime: string;
+}
+
+/** A purchase unit's shipping block (Orders v2 shape). */
+export interface FakeShipping {
+  name?: { full_name?: string };
+  address?: {
+    address_line_1?: string;
+    address_line_2?: string;
+    admin_area_2?: string;
+    admin_area_1?: string;
+    postal_code?: string;
+    country_code?: string;
+  };
 }
 
 export interface CaptureCall {
@@ -95,7 +116,10 @@ export interface FakePayPal {
   captures: FakeCapture[];
   refunds: FakeRefund[];
   tokenRequests: number;
-  approve(orderId: string, email?: string): void;
+  /** `shipping`: the buyer's own address for this approval (null: none); else the buyer's. */
+  approve(orderId: string, email?: string, shipping?: FakeShipping | null): void;
+  /** The address later buyers have on file; null: none; no argument: FAKE_SHIPPING again. */
+  setBuyerShipping(shipping?: FakeShipping | null): void;
   captureNow(orderId: string): FakeCapture;
   refundNow(captureId: string): FakeRefund;
   declineNextCapture(): void;
@@ -120,7 +144,7 @@ export const FAKE_SHIPPING = {
     postal_code: "95131",
     country_code: "US",
   },
-} as const;
+} as const satisfies FakeShipping;
 
 const id = (prefix = "", length = 17) =>
   prefix +
@@ -155,6 +179,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   const buyerActions: BuyerAction[] = [];
   const sdkFailures = { loads: 0, renders: 0 };
   let declineNext = false;
+  let buyerShipping: FakeShipping | null = FAKE_SHIPPING;
   let base = "";
 
   const fake = {
@@ -211,10 +236,10 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     purchase_units: [
       {
         ...order.purchaseUnit,
-        // The buyer picks the address while approving; digital orders have none.
-        ...(order.payer && order.shippingPreference !== "NO_SHIPPING"
-          ? { shipping: FAKE_SHIPPING }
-          : {}),
+        // Once approved, the address the parcel goes to (none for digital orders).
+        shipping: order.payer
+          ? (order.shipping ?? undefined)
+          : (order.providedShipping ?? undefined),
         ...(order.capture ? { payments: { captures: [captureJson(order.capture)] } } : {}),
       },
     ],
@@ -232,11 +257,20 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     },
   });
 
-  function approve(orderId: string, email = FAKE_BUYER_EMAIL) {
+  function approve(
+    orderId: string,
+    email = FAKE_BUYER_EMAIL,
+    shipping: FakeShipping | null | undefined = undefined,
+  ) {
     const order = fake.orders.get(orderId);
     if (!order) throw new Error(`Fake PayPal: no order ${orderId}`);
     if (order.status === "CREATED") order.status = "APPROVED";
     order.payer = { email, payerId: id("", 13) };
+    // As PayPal: the address the order was created with, else the buyer's own.
+    order.shipping =
+      order.shippingPreference === "NO_SHIPPING"
+        ? null
+        : (order.providedShipping ?? (shipping === undefined ? buyerShipping : shipping));
   }
 
   function takeMoney(order: FakeOrder): FakeCapture {
@@ -499,9 +533,21 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
           case "buyer-action":
             buyerActions.push(json().action as BuyerAction);
             return { status: 200, body: { queued: buyerActions.length } };
-          case "approve":
-            approve(arg!, typeof json().email === "string" ? (json().email as string) : undefined);
+          case "approve": {
+            const input = json();
+            approve(
+              arg!,
+              typeof input.email === "string" ? input.email : undefined,
+              "shipping" in input ? (input.shipping as FakeShipping | null) : undefined,
+            );
             return { status: 200, body: orderJson(fake.orders.get(arg!)!) };
+          }
+          case "buyer-shipping": {
+            const input = json();
+            buyerShipping =
+              "shipping" in input ? (input.shipping as FakeShipping | null) : FAKE_SHIPPING;
+            return { status: 200, body: { shipping: buyerShipping } };
+          }
           case "capture-now":
             return { status: 200, body: captureNow(arg!) };
           case "refund-now":
@@ -618,15 +664,37 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
           );
         }
       }
+      const shippingPreference =
+        input.payment_source?.paypal?.experience_context?.shipping_preference ??
+        input.application_context?.shipping_preference ??
+        "GET_FROM_FILE";
+      const provided = (unit.shipping as FakeShipping | undefined) ?? null;
+      // As PayPal: a provided address needs a country code; SET_PROVIDED_ADDRESS needs one.
+      if (provided?.address && !/^([A-Z]{2}|C2)$/.test(provided.address.country_code ?? "")) {
+        return problem(
+          400,
+          "INVALID_REQUEST",
+          "INVALID_PARAMETER_SYNTAX",
+          "purchase_units[0].shipping.address.country_code is invalid",
+        );
+      }
+      if (shippingPreference === "SET_PROVIDED_ADDRESS" && !provided?.address) {
+        return problem(
+          422,
+          "UNPROCESSABLE_ENTITY",
+          "MISSING_SHIPPING_ADDRESS",
+          "The shipping address is required when `shipping_preference=SET_PROVIDED_ADDRESS`.",
+        );
+      }
       const order: FakeOrder = {
         id: id("", 17),
         status: "CREATED",
         intent: input.intent,
-        shippingPreference:
-          input.payment_source?.paypal?.experience_context?.shipping_preference ??
-          input.application_context?.shipping_preference ??
-          "GET_FROM_FILE",
+        shippingPreference,
         purchaseUnit: unit,
+        providedShipping:
+          shippingPreference !== "NO_SHIPPING" && provided?.address ? provided : null,
+        shipping: null,
         payer: null,
         capture: null,
         createTime: now(),
@@ -767,6 +835,9 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     refundNow: (captureId: string) => refundNow(captureId),
     declineNextCapture: () => {
       declineNext = true;
+    },
+    setBuyerShipping: (shipping: FakeShipping | null = FAKE_SHIPPING) => {
+      buyerShipping = shipping;
     },
     setBuyerAction: (action: BuyerAction) => {
       buyerActions.push(action);

@@ -13,7 +13,11 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/drawer";
 import { cartTotals, type Cart } from "~/domain/cart";
 import { formatPrice } from "~/domain/money";
-import { orderNeedsShipping, type ShippingAddress } from "~/domain/shipping-address";
+import {
+  checkoutAsksAddress,
+  orderNeedsShipping,
+  type ShippingAddress,
+} from "~/domain/shipping-address";
 import { SHIPPING_COST_MESSAGES, shippingLineText } from "~/domain/shipping-rates";
 import {
   CheckoutError,
@@ -45,9 +49,9 @@ const cartNeedsShipping = (cart: Cart) =>
   orderNeedsShipping(cart.map((line) => line.product.sourceCategory));
 
 /**
- * Which provider checkout will use, asked once per page: the demo provider needs the
- * shipping address from the drawer, PayPal asks its buyer itself. A failed answer is
- * forgotten, so the next checkout asks again.
+ * Which provider checkout will use, asked once per page: it decides whether the drawer
+ * asks for the shipping address (checkoutAsksAddress). A failed answer is forgotten,
+ * so the next checkout asks again.
  */
 let providerRequest: Promise<"paypal" | "demo" | null> | null = null;
 function checkoutProvider(): Promise<"paypal" | "demo" | null> {
@@ -101,8 +105,11 @@ export default function CartDrawers() {
     !needsShipping || (destinations !== null && (!asksCountry || quote.status === "rate"));
   const total = Math.round((subtotal + shippingAmount) * 100) / 100;
   const shipping = asksCountry && shipTo ? { country: shipTo, amount: shippingAmount } : null;
-  // Demo checkout of physical goods has a third step: the shipping address.
-  const asksAddress = provider === "demo" && cartNeedsShipping(cart);
+  // Physical goods have a third step, the shipping address: always with the demo
+  // provider, and with PayPal when shipping was priced for a country (the PayPal order
+  // is then created with the address, which its buyer cannot change).
+  const destination = shipping?.country ?? null;
+  const asksAddress = checkoutAsksAddress(provider, needsShipping, destination);
   const steps = asksAddress ? 3 : 2;
 
   // The countries, once the drawer shows physical items.
@@ -173,7 +180,7 @@ export default function CartDrawers() {
   async function afterEmail() {
     const answer = provider ?? (await checkoutProvider());
     if (answer && answer !== provider) setProvider(answer);
-    setView(answer === "demo" && cartNeedsShipping(cart) ? "address" : "payment");
+    setView(checkoutAsksAddress(answer, needsShipping, destination) ? "address" : "payment");
   }
 
   // The button that changed the step is gone; focus goes to the new step (the e-mail

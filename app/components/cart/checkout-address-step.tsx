@@ -1,7 +1,8 @@
 /**
- * Checkout step for physical goods with the demo provider: where to send them. PayPal
- * asks its own buyers, so this step is shown only when the shop runs in demo mode and
- * the cart holds a CD, physical music or merchandise. The same rules run on the server.
+ * Checkout step for physical goods: where to send them. Shown when the cart holds a CD,
+ * physical music or merchandise and either the shop runs in demo mode or PayPal is to
+ * ship to the destination the cart priced (checkoutAsksAddress): the PayPal order is
+ * then created with this address. The same rules run on the server.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { ArrowRight, Truck } from "lucide-react";

@@ -25,7 +25,7 @@ export interface CheckoutPaymentStepProps {
   email: string;
   onEditEmail: () => void;
   onPurchased: (purchase: RecordedPurchase) => void;
-  /** Demo provider with physical goods: the address from the step before. */
+  /** Physical goods (demo provider, or PayPal to a priced destination): the address step's. */
   shippingAddress?: ShippingAddress | null;
   onEditAddress?: () => void;
   step?: number;
@@ -254,6 +254,7 @@ export function CheckoutPaymentStep({
             email={email}
             discountCode={discountCode}
             shipping={shippingSent}
+            shippingAddress={shippingAddress}
             onPurchased={onPurchased}
           />
         ) : (

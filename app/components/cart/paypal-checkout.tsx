@@ -9,6 +9,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { AlertTriangle, RotateCcw } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { Cart } from "~/domain/cart";
+import type { ShippingAddress } from "~/domain/shipping-address";
 import {
   cancelProviderOrder,
   createProviderOrder,
@@ -59,6 +60,8 @@ export interface PayPalCheckoutProps {
   discountCode?: string | null;
   /** Physical goods: the destination and the shipping shown for it (the server prices it). */
   shipping?: { country: string; amount: number } | null;
+  /** Physical goods to a priced destination: the address the PayPal order ships to. */
+  shippingAddress?: ShippingAddress | null;
   onPurchased: (purchase: RecordedPurchase) => void;
 }
 
@@ -69,6 +72,7 @@ export function PayPalCheckout({
   email,
   discountCode = null,
   shipping = null,
+  shippingAddress = null,
   onPurchased,
 }: PayPalCheckoutProps) {
   const nonce = useRouteLoaderData<typeof rootLoader>("root")?.nonce;
@@ -79,8 +83,8 @@ export function PayPalCheckout({
   const [failure, setFailure] = useState<PaymentFailureInfo | null>(null);
 
   // The buttons are rendered once; their callbacks read the latest cart and e-mail.
-  const latest = useRef({ cart, email, discountCode, shipping, onPurchased });
-  latest.current = { cart, email, discountCode, shipping, onPurchased };
+  const latest = useRef({ cart, email, discountCode, shipping, shippingAddress, onPurchased });
+  latest.current = { cart, email, discountCode, shipping, shippingAddress, onPurchased };
 
   useEffect(() => {
     const container = containerRef.current;
@@ -107,7 +111,7 @@ export function PayPalCheckout({
                   latest.current.cart,
                   latest.current.email,
                   fetch,
-                  null,
+                  latest.current.shippingAddress,
                   latest.current.discountCode,
                   latest.current.shipping,
                 );

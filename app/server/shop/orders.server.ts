@@ -401,6 +401,7 @@ export async function createProviderOrder(
       discount: discountAmount,
       shipping: shipping.amount,
       description: `${SITE_NAME} – order ${shortOrderId(orderId)}`,
+      shippingAddress,
       items: priced.lines.map((line) => ({
         name: lineTitle(line.title, line.variantLabel),
         quantity: line.quantity,
@@ -476,10 +477,13 @@ export async function createProviderOrder(
 }
 
 /**
- * The address a new order ships to. PayPal asks its buyer itself (and we read it from
- * the captured order), so only the demo provider takes one from the checkout drawer,
- * and only for physical goods. A missing or incomplete one is refused before any
- * provider order exists, so the buyer keeps the cart and can fix it.
+ * The address a new order ships to, from the checkout drawer, for physical goods only.
+ * The demo provider needs one. PayPal takes one when shipping was charged for a
+ * country: the PayPal order is created with it (SET_PROVIDED_ADDRESS), so PayPal's
+ * buyer cannot send the parcel elsewhere; without one (a cart from before, or a shop
+ * without zones) PayPal asks its buyer and the country is checked before capture.
+ * A missing (demo) or incomplete one is refused before any provider order exists, so
+ * the buyer keeps the cart and can fix it.
  */
 function checkoutShippingAddress(
   provider: PaymentProvider,
@@ -487,7 +491,10 @@ function checkoutShippingAddress(
   raw: unknown,
   destination: string | null,
 ): ShippingAddress | null {
-  if (provider.name !== "demo" || !orderNeedsShipping(categories)) return null;
+  if (!orderNeedsShipping(categories)) return null;
+  if (provider.name !== "demo" && (!destination || raw === undefined || raw === null)) {
+    return null;
+  }
   if (raw === undefined || raw === null) {
     throw new OrderError(SHIPPING_ADDRESS_MESSAGES.missing, 400);
   }
@@ -726,9 +733,12 @@ export async function completeOrder(
 }
 
 /**
- * An order charged shipping to one country whose buyer gave PayPal an address in
- * another: cancelled before capture (holds released, nothing charged), with a sentence
- * saying why. The demo provider's address was checked when the order was created.
+ * An order charged shipping to one country whose PayPal order has its address in
+ * another, or none at all (the parcel would have nowhere known to go): cancelled
+ * before capture (holds released, nothing charged), with a sentence saying why. An
+ * order created with the buyer's address has it at PayPal unchanged, so this only
+ * catches what slipped through. The demo provider's address was checked when the
+ * order was created.
  */
 async function refuseShippingElsewhere(
   db: Database,
@@ -742,10 +752,12 @@ async function refuseShippingElsewhere(
   } catch (error) {
     throw providerError("Payment status could not be checked", error);
   }
-  if (!address || normaliseCountryCode(address.country) === order.shippingCountry) return;
+  if (address && normaliseCountryCode(address.country) === order.shippingCountry) return;
   logger.warn(
-    { orderId: order.id, charged: order.shippingCountry, given: address.country },
-    "PayPal shipping address outside the country charged for; order cancelled before capture",
+    { orderId: order.id, charged: order.shippingCountry, given: address?.country ?? null },
+    address
+      ? "PayPal shipping address outside the country charged for; order cancelled before capture"
+      : "PayPal gave no shipping address for a physical order; order cancelled before capture",
   );
   await db
     .update(orders)
@@ -754,8 +766,11 @@ async function refuseShippingElsewhere(
   await releaseStock(db, order.providerOrderId);
   await releaseDiscountUse(db, order.providerOrderId);
   invalidateSiteCache({ kind: "shop" });
+  const country = countryName(order.shippingCountry);
   throw new OrderError(
-    SHIPPING_COST_MESSAGES.captureElsewhere(countryName(order.shippingCountry)),
+    address
+      ? SHIPPING_COST_MESSAGES.captureElsewhere(country)
+      : SHIPPING_COST_MESSAGES.captureNoAddress(country),
     409,
   );
 }

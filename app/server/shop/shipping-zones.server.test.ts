@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startFakePayPal, type FakePayPal } from "../../../tests/fakes/fake-paypal";
+import { SHIPPING_ADDRESS_MESSAGES } from "~/domain/shipping-address";
 import { SHIPPING_COST_MESSAGES } from "~/domain/shipping-rates";
 import { SHIPPING_ZONE_MESSAGES } from "~/domain/shipping-zone-form";
 import { AppError } from "../core/errors.server";
@@ -375,19 +376,111 @@ describe.each(await testDatabaseKinds())("shipping by destination on %s", (kind)
     expect(fake.captures.find((c) => c.orderId === orderID)?.amount).toBeDefined();
   });
 
+  it("creates a PayPal order to Germany with the buyer's address, which a US buyer pays", async () => {
+    await threeZones();
+    const lines = [{ item: cd, quantity: 1 }];
+    const berlin = {
+      name: "Greta Käufer",
+      line1: "Jazzstraße 5",
+      line2: "",
+      city: "Berlin",
+      region: "",
+      postalCode: "10115",
+      country: "DE",
+    };
+    const sent = { ...body(lines, "DE"), shippingAddress: berlin };
+    const { orderID } = await createProviderOrder(t.db, paypal, sent);
+    const created = fake.orders.get(orderID)!;
+    // PayPal is told where the parcel goes and not to let its buyer pick another address.
+    expect(created.shippingPreference).toBe("SET_PROVIDED_ADDRESS");
+    expect(created.purchaseUnit.shipping).toEqual({
+      name: { full_name: "Greta Käufer" },
+      address: {
+        address_line_1: "Jazzstraße 5",
+        admin_area_2: "Berlin",
+        postal_code: "10115",
+        country_code: "DE",
+      },
+    });
+    // The stand-in's buyer has a US address on file (FAKE_SHIPPING): the order's wins.
+    fake.approve(orderID);
+    const result = await completeOrder(
+      t.db,
+      paypal,
+      orderBody(orderID, lines, sent.customerEmail),
+      { siteUrl: SITE },
+    );
+    expect(result.success).toBe(true);
+    const stored = (await findOrderByProviderId(t.db, orderID))!;
+    expect(stored).toMatchObject({
+      paymentStatus: "completed",
+      shippingCountry: "DE",
+      shippingAmount: 12,
+      totalAmount: 27,
+      shippingAddress: { city: "Berlin", postalCode: "10115", country: "DE" },
+    });
+    expect(fake.captures.filter((c) => c.orderId === orderID)).toHaveLength(1);
+  });
+
+  it("refuses a PayPal buyer's address in another country, or an incomplete one, before PayPal", async () => {
+    await threeZones();
+    const lines = [{ item: cd, quantity: 1 }];
+    const created = fake.orders.size;
+    const elsewhere = {
+      ...body(lines, "DE"),
+      shippingAddress: { ...TEST_SHIPPING_ADDRESS, country: "US" },
+    };
+    expect(await refusal(createProviderOrder(t.db, paypal, elsewhere))).toEqual({
+      message: SHIPPING_COST_MESSAGES.addressCountry("Germany"),
+      status: 400,
+    });
+    const noStreet = {
+      ...body(lines, "DE"),
+      shippingAddress: { ...TEST_SHIPPING_ADDRESS, country: "DE", line1: " " },
+    };
+    expect(await refusal(createProviderOrder(t.db, paypal, noStreet))).toEqual({
+      message: SHIPPING_ADDRESS_MESSAGES.line1,
+      status: 400,
+    });
+    expect(fake.orders.size).toBe(created);
+  });
+
   it("refuses a PayPal capture to an address outside the country charged for: no money taken", async () => {
     await threeZones();
     const lines = [{ item: cd, quantity: 1 }];
     const before = await stockOf(t.db, cd.id);
-    // The stand-in's buyer lives in the US (FAKE_SHIPPING); shipping was charged for Germany.
-    const sent = body(lines, "DE");
+    // No address sent (a cart from before the address step): PayPal asks its buyer, who
+    // lives in the US (FAKE_SHIPPING); shipping was charged for Germany.
+    const { shippingAddress: _typed, ...sent } = body(lines, "DE");
     const { orderID } = await createProviderOrder(t.db, paypal, sent);
+    expect(fake.orders.get(orderID)!.shippingPreference).toBe("GET_FROM_FILE");
     fake.approve(orderID);
     const refused = await refusal(
       completeOrder(t.db, paypal, orderBody(orderID, lines, sent.customerEmail), { siteUrl: SITE }),
     );
     expect(refused).toEqual({
       message: SHIPPING_COST_MESSAGES.captureElsewhere("Germany"),
+      status: 409,
+    });
+    expect(fake.captureCalls.filter((c) => c.orderId === orderID)).toEqual([]);
+    expect((await findOrderByProviderId(t.db, orderID))!.paymentStatus).toBe("cancelled");
+    expect(await stockOf(t.db, cd.id)).toBe(before);
+  });
+
+  it("refuses a PayPal capture when PayPal gives no shipping address: no money taken", async () => {
+    await threeZones();
+    const lines = [{ item: cd, quantity: 2 }];
+    const before = await stockOf(t.db, cd.id);
+    const { shippingAddress: _typed, ...sent } = body(lines, "US");
+    const { orderID } = await createProviderOrder(t.db, paypal, sent);
+    // The buyer's PayPal account has no address, and the order was created without one.
+    fake.approve(orderID, undefined, null);
+    expect((await paypal.getOrder(orderID)).shippingAddress).toBeNull();
+    const refused = await refusal(
+      completeOrder(t.db, paypal, orderBody(orderID, lines, sent.customerEmail), { siteUrl: SITE }),
+    );
+    expect(refused).toEqual({
+      message: SHIPPING_COST_MESSAGES.captureNoAddress("United States"),
       status: 409,
     });
     expect(fake.captureCalls.filter((c) => c.orderId === orderID)).toEqual([]);

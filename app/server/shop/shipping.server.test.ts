@@ -17,6 +17,7 @@ import {
 } from "../testing/shop-fixtures.server";
 import { completeOrder, createProviderOrder, findOrderByProviderId } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
+import { releaseDuePreorders } from "./preorders.server";
 import { SHIPPING_MESSAGES, markOrderShipped } from "./shipping.server";
 
 const SITE = "https://shop.example";
@@ -176,5 +177,25 @@ describe.each(await testDatabaseKinds())("marking orders shipped on %s", (kind) 
     expect(refused.message).toBe("Tracking number must be 100 characters or less");
     const [stored] = await t.db.select().from(orders).where(eq(orders.id, bought.id));
     expect(stored!.shippedAt).toBeNull();
+  });
+  it("refuses to ship while a physical pre-order in the order waits for its day, and ships it once released", async () => {
+    // Decision 041: a parcel goes when everything in it is out.
+    const record = await insertShopItem(t.db, {
+      title: "Harbour Lights (LP)",
+      category: "physical_music",
+      releaseDate: "2099-01-15",
+    });
+    const bought = await order([{ item: record, quantity: 1 }]);
+    const early = await thrown(markOrderShipped(t.db, actor, bought.id, {}, { siteUrl: SITE }));
+    expect(early).toBeInstanceOf(Conflict);
+    expect(early.message).toBe(SHIPPING_MESSAGES.preorderWaiting("2099-01-15"));
+    const [waiting] = await t.db.select().from(orders).where(eq(orders.id, bought.id));
+    expect(waiting!.shippedAt).toBeNull();
+    expect(await shippingMails(bought.email)).toHaveLength(0);
+
+    await releaseDuePreorders(t.db, { now: new Date("2099-01-15T18:00:00Z"), siteUrl: SITE });
+    const shipped = await markOrderShipped(t.db, actor, bought.id, {}, { siteUrl: SITE });
+    expect(shipped.shippedAt).not.toBeNull();
+    expect(await shippingMails(bought.email)).toHaveLength(1);
   });
 });

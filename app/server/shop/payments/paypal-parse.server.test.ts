@@ -9,6 +9,7 @@ import {
   parseShippingAddress,
   parseWebhookEvent,
   paypalEnvironment,
+  paypalShipping,
   primaryCapture,
   verificationRequestBody,
 } from "./paypal-parse.server";
@@ -147,6 +148,47 @@ describe("PayPal shipping addresses", () => {
     });
     expect(order?.shippingAddress).toBeNull();
     expect(order?.captures).toHaveLength(1);
+  });
+});
+
+describe("shipping sent with a new order", () => {
+  const typed = {
+    name: "Greta Käufer",
+    line1: "Jazzstraße 5",
+    line2: "Hinterhaus",
+    city: "Berlin",
+    region: null,
+    postalCode: "10115",
+    country: "DE",
+  };
+
+  it("sends the buyer's address with SET_PROVIDED_ADDRESS, which reads back the same", () => {
+    const sent = paypalShipping(true, typed);
+    expect(sent).toEqual({
+      preference: "SET_PROVIDED_ADDRESS",
+      shipping: {
+        name: { full_name: "Greta Käufer" },
+        address: {
+          address_line_1: "Jazzstraße 5",
+          address_line_2: "Hinterhaus",
+          admin_area_2: "Berlin",
+          admin_area_1: undefined,
+          postal_code: "10115",
+          country_code: "DE",
+        },
+      },
+    });
+    // PayPal answers with the block it was given: the order reads as what was typed.
+    expect(parseShippingAddress(JSON.parse(JSON.stringify(sent.shipping)))).toEqual(typed);
+  });
+
+  it("lets PayPal's buyer choose without an address, and asks nothing for digital goods", () => {
+    expect(paypalShipping(true, null)).toEqual({ preference: "GET_FROM_FILE" });
+    // A country in words (a shop without zones) is no code PayPal takes.
+    expect(paypalShipping(true, { ...typed, country: "Germany" })).toEqual({
+      preference: "GET_FROM_FILE",
+    });
+    expect(paypalShipping(false, typed)).toEqual({ preference: "NO_SHIPPING" });
   });
 });
 

@@ -112,6 +112,40 @@ export function parseShippingAddress(raw: unknown): ShippingAddress | null {
   };
 }
 
+/** PayPal's `shipping_preference` for a new order (application_context). */
+export type PayPalShippingPreference = "NO_SHIPPING" | "GET_FROM_FILE" | "SET_PROVIDED_ADDRESS";
+
+/**
+ * What a new order tells PayPal about shipping: nothing to post, NO_SHIPPING; an
+ * address the buyer gave us, SET_PROVIDED_ADDRESS with it in the purchase unit (the
+ * buyer cannot change it at PayPal); else GET_FROM_FILE, PayPal's buyer picks one. An
+ * address whose country is not an ISO code (a shop without zones lets the demo drawer
+ * take words) cannot be sent, so PayPal asks its buyer then.
+ */
+export function paypalShipping(
+  shipsGoods: boolean,
+  address: ShippingAddress | null | undefined,
+): { preference: PayPalShippingPreference; shipping?: z.input<typeof shippingSchema> } {
+  if (!shipsGoods) return { preference: "NO_SHIPPING" };
+  const country = address?.country.trim().toUpperCase() ?? "";
+  if (!address || !/^[A-Z]{2}$/.test(country)) return { preference: "GET_FROM_FILE" };
+  const optional = (value: string | null | undefined) => value?.trim() || undefined;
+  return {
+    preference: "SET_PROVIDED_ADDRESS",
+    shipping: {
+      name: { full_name: address.name.slice(0, 300) },
+      address: {
+        address_line_1: address.line1.slice(0, 300),
+        address_line_2: optional(address.line2)?.slice(0, 300),
+        admin_area_2: optional(address.city)?.slice(0, 120),
+        admin_area_1: optional(address.region)?.slice(0, 300),
+        postal_code: optional(address.postalCode)?.slice(0, 60),
+        country_code: country,
+      },
+    },
+  };
+}
+
 /** An Orders v2 order (create, get or capture answer), or null when it is not one. */
 export function parseOrder(json: unknown): ProviderOrder | null {
   const parsed = orderSchema.safeParse(json);

@@ -13,6 +13,7 @@ import {
   isVerificationSuccess,
   parseErrorBody,
   parseOrder,
+  paypalShipping,
   primaryCapture,
   verificationRequestBody,
 } from "./paypal-parse.server";
@@ -62,17 +63,21 @@ export class PayPalProvider implements PaymentProvider {
     const shipping = roundMoney(input.shipping ?? 0);
     const breakdown = discountedBreakdown(roundMoney(input.total + discount - shipping), discount);
     const amount = roundMoney(breakdown.amount + shipping);
+    // Something posted: to the address the buyer gave us (PayPal shows it and does not
+    // let it change), else PayPal asks its buyer; the server checks the country before
+    // capture either way (decision 039).
+    const shipTo = paypalShipping(shipsGoods, input.shippingAddress);
     const body = {
       intent: "CAPTURE",
-      // PayPal asks the buyer for a shipping address only when something is posted.
       // application_context (not payment_source.paypal.experience_context) because the
       // buttons may also fund the order with a card.
-      application_context: { shipping_preference: shipsGoods ? "GET_FROM_FILE" : "NO_SHIPPING" },
+      application_context: { shipping_preference: shipTo.preference },
       purchase_units: [
         {
           reference_id: "default",
           custom_id: input.orderId,
           description: input.description.slice(0, 127),
+          ...(shipTo.shipping ? { shipping: shipTo.shipping } : {}),
           amount: {
             currency_code: currency,
             value: formatAmount(amount),

@@ -27,6 +27,12 @@ export interface CreateProviderOrderInput {
   shipping?: number;
   items: ProviderOrderItem[];
   description: string;
+  /**
+   * Physical goods: the address the buyer gave in the checkout drawer, its country the
+   * one shipping was charged for (an ISO code). PayPal is then asked to ship there and
+   * not to let its buyer pick another address; without one PayPal asks its buyer.
+   */
+  shippingAddress?: ShippingAddress | null;
 }
 
 export interface ProviderCapture {
