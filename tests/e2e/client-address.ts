@@ -20,8 +20,11 @@ export const FILE_CLIENT_ADDRESS = `198.${randomInt(18, 20)}.${randomInt(0, 256)
 
 export const clientAddressHeaders = { "x-forwarded-for": FILE_CLIENT_ADDRESS };
 
+// The PayPal stand-in too: it keeps each visitor's queued buyer actions apart.
 const appOrigins = new Set(
-  [testServer().baseUrl, inject("paypalAppUrl")].map((url) => new URL(url).origin),
+  [testServer().baseUrl, inject("paypalAppUrl"), inject("fakePaypalUrl")].map(
+    (url) => new URL(url).origin,
+  ),
 );
 
 function urlOf(input: RequestInfo | URL): string {

@@ -498,9 +498,14 @@ describe("checkout with PayPal (the local stand-in)", () => {
         }[];
       }[];
     };
+    // This buyer's order: the stand-in also holds the other files' (a T-shirt to Germany).
     const unit = state.orders
       .map((order) => order.purchase_units[0]!)
-      .find((u) => u.items?.some((item) => item.name === `${MERCH}, Black, L`));
+      .find(
+        (u) =>
+          u.items?.some((item) => item.name === `${MERCH}, Black, L`) &&
+          u.shipping?.address?.address_line_1 === "12 Blue Note Lane",
+      );
     expect(unit?.amount).toMatchObject({
       value: "45.50",
       breakdown: { shipping: { value: "5.50" } },

@@ -176,10 +176,28 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   const replays = new Map<string, { status: number; body: unknown }>();
   /** transmission id → the signature and body it was issued for. */
   const issued = new Map<string, { sig: string; body: string }>();
-  const buyerActions: BuyerAction[] = [];
-  const sdkFailures = { loads: 0, renders: 0 };
+  /**
+   * What a buyer's next clicks, SDK loads and address are, per visitor: one stand-in
+   * serves the browser-test files of both workers at once, and each file is a visitor of
+   * its own (its X-Forwarded-For, tests/e2e/client-address.ts), so one file's queued
+   * "cancel" is never used up by another file's click. In-process callers are "".
+   */
+  interface Buyer {
+    actions: BuyerAction[];
+    sdkFailures: { loads: number; renders: number };
+    shipping: FakeShipping | null;
+  }
+  const buyers = new Map<string, Buyer>();
+  const buyerOf = (visitor: string): Buyer => {
+    let buyer = buyers.get(visitor);
+    if (!buyer) {
+      buyer = { actions: [], sdkFailures: { loads: 0, renders: 0 }, shipping: FAKE_SHIPPING };
+      buyers.set(visitor, buyer);
+    }
+    return buyer;
+  };
+  const visitorOf = (req: http.IncomingMessage) => String(req.headers["x-forwarded-for"] ?? "");
   let declineNext = false;
-  let buyerShipping: FakeShipping | null = FAKE_SHIPPING;
   let base = "";
 
   const fake = {
@@ -261,6 +279,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     orderId: string,
     email = FAKE_BUYER_EMAIL,
     shipping: FakeShipping | null | undefined = undefined,
+    buyer: Buyer = buyerOf(""),
   ) {
     const order = fake.orders.get(orderId);
     if (!order) throw new Error(`Fake PayPal: no order ${orderId}`);
@@ -270,7 +289,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     order.shipping =
       order.shippingPreference === "NO_SHIPPING"
         ? null
-        : (order.providedShipping ?? (shipping === undefined ? buyerShipping : shipping));
+        : (order.providedShipping ?? (shipping === undefined ? buyer.shipping : shipping));
   }
 
   function takeMoney(order: FakeOrder): FakeCapture {
@@ -465,6 +484,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   ): Promise<{ status: number; body: unknown; type?: string }> {
     const method = req.method ?? "GET";
     const path = url.pathname;
+    const buyer = buyerOf(visitorOf(req));
     const json = (): Record<string, unknown> => {
       try {
         return body ? (JSON.parse(body) as Record<string, unknown>) : {};
@@ -475,8 +495,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
 
     // --- the JS SDK ---------------------------------------------------------
     if (method === "GET" && path === "/sdk/js") {
-      if (sdkFailures.loads > 0) {
-        sdkFailures.loads--;
+      if (buyer.sdkFailures.loads > 0) {
+        buyer.sdkFailures.loads--;
         return { status: 500, body: "/* fake SDK load failure */", type: "application/javascript" };
       }
       if (url.searchParams.get("client-id") !== clientId) {
@@ -508,15 +528,15 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       try {
         switch (hook) {
           case "render":
-            if (sdkFailures.renders > 0) {
-              sdkFailures.renders--;
+            if (buyer.sdkFailures.renders > 0) {
+              buyer.sdkFailures.renders--;
               return { status: 200, body: { fail: true } };
             }
             return { status: 200, body: { fail: false } };
           case "buyer": {
-            const action = buyerActions.shift() ?? "approve";
+            const action = buyer.actions.shift() ?? "approve";
             if (action === "approve") {
-              approve(arg!);
+              approve(arg!, undefined, undefined, buyer);
               return {
                 status: 200,
                 body: { action, payerID: fake.orders.get(arg!)!.payer!.payerId },
@@ -531,22 +551,23 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
             };
           }
           case "buyer-action":
-            buyerActions.push(json().action as BuyerAction);
-            return { status: 200, body: { queued: buyerActions.length } };
+            buyer.actions.push(json().action as BuyerAction);
+            return { status: 200, body: { queued: buyer.actions.length } };
           case "approve": {
             const input = json();
             approve(
               arg!,
               typeof input.email === "string" ? input.email : undefined,
               "shipping" in input ? (input.shipping as FakeShipping | null) : undefined,
+              buyer,
             );
             return { status: 200, body: orderJson(fake.orders.get(arg!)!) };
           }
           case "buyer-shipping": {
             const input = json();
-            buyerShipping =
+            buyer.shipping =
               "shipping" in input ? (input.shipping as FakeShipping | null) : FAKE_SHIPPING;
-            return { status: 200, body: { shipping: buyerShipping } };
+            return { status: 200, body: { shipping: buyer.shipping } };
           }
           case "capture-now":
             return { status: 200, body: captureNow(arg!) };
@@ -557,9 +578,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
             return { status: 200, body: { ok: true } };
           case "sdk-failures": {
             const counts = json() as { loads?: number; renders?: number };
-            sdkFailures.loads = counts.loads ?? 0;
-            sdkFailures.renders = counts.renders ?? 0;
-            return { status: 200, body: sdkFailures };
+            buyer.sdkFailures = { loads: counts.loads ?? 0, renders: counts.renders ?? 0 };
+            return { status: 200, body: buyer.sdkFailures };
           }
           case "webhook": {
             const { type, orderId } = json() as { type: WebhookType; orderId: string };
@@ -837,14 +857,13 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       declineNext = true;
     },
     setBuyerShipping: (shipping: FakeShipping | null = FAKE_SHIPPING) => {
-      buyerShipping = shipping;
+      buyerOf("").shipping = shipping;
     },
     setBuyerAction: (action: BuyerAction) => {
-      buyerActions.push(action);
+      buyerOf("").actions.push(action);
     },
     failSdk: (counts: { loads?: number; renders?: number }) => {
-      sdkFailures.loads = counts.loads ?? 0;
-      sdkFailures.renders = counts.renders ?? 0;
+      buyerOf("").sdkFailures = { loads: counts.loads ?? 0, renders: counts.renders ?? 0 };
     },
     webhook,
     sign,
