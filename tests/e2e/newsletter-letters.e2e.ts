@@ -145,6 +145,17 @@ describe("newsletter letters", () => {
     const caught = caughtNow();
     expect(new Set(caught.flatMap((mail) => mail.to)).size).toBe(fans);
     const first = caught[0]!;
+    // Its link to the site's own page carries the letter's campaign for the analytics;
+    // the ticket seller's link goes out as it was written.
+    const details = new URL(/^Details: (\S+)/m.exec(first.body)![1]!);
+    expect(details.pathname).toBe("/events");
+    expect(Object.fromEntries(details.searchParams)).toEqual({
+      utm_source: "letters",
+      utm_medium: "email",
+      utm_campaign: expect.stringMatching(new RegExp(`^tour-mail-${RUN}-[0-9a-f]{6}$`)),
+    });
+    const tickets = /^Tickets: (\S+)/m.exec(first.body)?.[1];
+    if (tickets) expect(tickets).not.toContain("utm_");
     expect(first.body).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     // Long headers come folded onto the next lines (RFC 5322): unfold before reading.
     const headers = first.body.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");

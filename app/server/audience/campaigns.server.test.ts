@@ -204,6 +204,37 @@ describe.each(await testDatabaseKinds())("campaigns on %s", (kind) => {
     expect((await listCampaigns(t.db))[0]!.figures.clicks).toBe(3);
   });
 
+  it("sends readers to the site's pages with the letter's campaign, through the click redirect too", async () => {
+    await t.db
+      .insert(newsletterSubscribers)
+      .values({ email: "a@example.com", status: "subscribed", unsubscribeTokenHash: "h1" });
+    const body = "See the [dates](/events) and [the label](https://label.example/new).";
+    const tracked = await createDraft(t.db, fields({ bodyMarkdown: body, clickTracking: "on" }));
+    await sendCampaignNow(t.db, tracked.id);
+    const { slug } = await getCampaign(t.db, tracked.id);
+    const tags = `utm_source=letters&utm_medium=email&utm_campaign=${slug}`;
+    // The redirect's final target carries the campaign; the figures keep the link as written.
+    expect(await recordClick(t.db, tracked.id, 0)).toMatch(new RegExp(`/events\\?${tags}$`));
+    expect(await recordClick(t.db, tracked.id, 1)).toBe("https://label.example/new");
+    expect((await clicksByLink(t.db, tracked.id)).map((c) => c.url).sort()).toEqual([
+      expect.stringMatching(/\/events$/),
+      "https://label.example/new",
+    ]);
+
+    const direct = await createDraft(
+      t.db,
+      fields({ subject: "Untracked", bodyMarkdown: body, publishOnWeb: "on" }),
+    );
+    await sendCampaignNow(t.db, direct.id);
+    const sent = await getCampaign(t.db, direct.id);
+    const sentTags = `utm_source=letters&utm_medium=email&utm_campaign=${sent.slug}`;
+    expect(sent.sentHtml).toContain(`/events?${sentTags.replace(/&/g, "&amp;")}"`);
+    expect(sent.sentHtml).toContain('href="https://label.example/new"');
+    expect(sent.sentText).toContain(`/events?${sentTags})`);
+    expect(sent.sentText).toContain(`/newsletter/${sent.slug}?${sentTags}`);
+    expect(sent.sentText).toContain("the label (https://label.example/new)");
+  });
+
   it("mails a test to the admin with [Test] and harmless links instead of the markers", async () => {
     const sent: MailMessage[] = [];
     const draft = await createDraft(t.db, fields());

@@ -22,7 +22,9 @@ import {
   cardKey,
   cardLine,
   letterCardRefs,
+  letterOwnHosts,
   renderLetter,
+  tagLetterLink,
   type CardKind,
   type CardLookup,
   type LetterCard,
@@ -515,6 +517,11 @@ export async function cancelSchedule(db: Database, id: string, options: WriteOpt
 // The letter
 
 const siteUrl = () => getEnv().SITE_URL;
+/** Other names the site answers as: links to them are the site's own too. */
+const otherHosts = () => {
+  const production = getEnv().SITE_PRODUCTION_HOST;
+  return production ? [production] : [];
+};
 
 export const webVersionPath = (slug: string) => `/newsletter/${slug}`;
 
@@ -526,14 +533,17 @@ export const webVersionPath = (slug: string) => `/newsletter/${slug}`;
  */
 export const renderCampaignForSending: RenderCampaign = async (db, campaign) => {
   const cards = await resolveCards(db, campaign.bodyMarkdown);
-  const slug = campaign.publishOnWeb ? await ensureSlug(db, campaign) : null;
+  // Fixed before rendering: it is the web version's address and the links' utm_campaign.
+  const slug = await ensureSlug(db, campaign);
   const rendered = renderLetter(campaign, {
     siteUrl: siteUrl(),
     siteName: SITE_NAME,
     cards,
     mode: "send",
     trackClicksFor: campaign.clickTracking ? campaign.id : null,
-    webUrl: slug ? `${siteUrl()}${webVersionPath(slug)}` : null,
+    campaign: slug,
+    ownHosts: otherHosts(),
+    webUrl: campaign.publishOnWeb ? `${siteUrl()}${webVersionPath(slug)}` : null,
   });
   await db
     .update(newsletterCampaigns)
@@ -565,6 +575,9 @@ export async function sendTestLetter(
     siteName: SITE_NAME,
     cards,
     mode: "send",
+    // Tagged as the letter will be: the slug it gets when it is scheduled or sent.
+    campaign: campaign.slug ?? campaignSlug(campaign.subject, campaign.id),
+    ownHosts: otherHosts(),
     footerLinks: testFooterLinks(),
   });
   await (options.send ?? sendMail)(db, {
@@ -622,8 +635,10 @@ export async function resendUnknownRows(db: Database, id: string, options: Write
 
 /**
  * Counts a click on link n of a campaign (per campaign, link and day: nothing about
- * the person) and answers its address; null when n is not one of the letter's links,
- * so the redirect can never send anyone anywhere else.
+ * the person) and answers where to send the reader: that link, with the letter's
+ * campaign added when it is a page of the site (tagLetterLink; also for letters sent
+ * before links carried it). Null when n is not one of the letter's links, so the
+ * redirect can never send anyone anywhere else.
  */
 export async function recordClick(
   db: Database,
@@ -633,7 +648,11 @@ export async function recordClick(
 ): Promise<string | null> {
   if (!isUuid(campaignId) || !Number.isInteger(n) || n < 0) return null;
   const [campaign] = await db
-    .select({ links: newsletterCampaigns.links, clickTracking: newsletterCampaigns.clickTracking })
+    .select({
+      links: newsletterCampaigns.links,
+      clickTracking: newsletterCampaigns.clickTracking,
+      slug: newsletterCampaigns.slug,
+    })
     .from(newsletterCampaigns)
     .where(eq(newsletterCampaigns.id, campaignId));
   const url = campaign?.links[n];
@@ -652,7 +671,7 @@ export async function recordClick(
         set: { clicks: sql`${newsletterCampaignClicks.clicks} + 1` },
       });
   }
-  return url;
+  return tagLetterLink(url, campaign.slug, letterOwnHosts(siteUrl(), otherHosts()));
 }
 
 // ---------------------------------------------------------------------------------

@@ -134,6 +134,7 @@ export async function seedDemoLetters(tx: Transaction, today: Date): Promise<num
         cards,
         mode: "send",
         trackClicksFor: id,
+        campaign: slug,
         webUrl: `${siteUrl}/newsletter/${slug}`,
       },
     );

@@ -24,6 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import {
   campaignFieldsSchema,
+  campaignSlug,
   isEditableStatus,
   type CampaignFieldsInput,
 } from "~/domain/campaign-form";
@@ -167,6 +168,11 @@ export function LetterEditor(props: LetterEditorProps) {
     return map;
   }, [props.cards]);
 
+  // The links carry the campaign as they will when the letter leaves (its slug is fixed
+  // when it is scheduled or sent; until then it follows the subject).
+  const utmCampaign = campaign
+    ? (campaign.slug ?? campaignSlug(values.subject, campaign.id))
+    : null;
   const preview = useMemo(
     () =>
       renderLetter(values, {
@@ -174,12 +180,13 @@ export function LetterEditor(props: LetterEditorProps) {
         siteName: props.siteName,
         cards: allCards,
         mode: "preview",
+        campaign: utmCampaign,
         footerLinks: {
           unsubscribe: `${props.siteUrl}/newsletter/unsubscribe`,
           location: `${props.siteUrl}/newsletter/location`,
         },
       }),
-    [values, allCards, props.siteUrl, props.siteName],
+    [values, allCards, props.siteUrl, props.siteName, utmCampaign],
   );
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
