@@ -55,6 +55,7 @@ function toRow(c: CampaignSummary): CampaignListRow {
     slug: c.slug,
     publishOnWeb: c.publishOnWeb,
     clickTracking: c.clickTracking,
+    failureReason: c.failureReason,
     figures: c.figures,
   };
 }

@@ -15,6 +15,7 @@ import {
 import { campaignFieldsSchema, type CampaignFieldsInput } from "~/domain/campaign-form";
 import { clickPath } from "~/domain/letter";
 import { LETTER_LINK_MARKERS } from "~/domain/newsletter-campaign";
+import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
 import {
   cancelSchedule,
   clicksByLink,
@@ -142,6 +143,23 @@ describe.each(await testDatabaseKinds())("campaigns on %s", (kind) => {
     const back = await cancelSchedule(t.db, draft.id, { actor });
     expect(back.status).toBe("draft");
     await expect(cancelSchedule(t.db, draft.id)).rejects.toThrow(/not scheduled/);
+  });
+
+  it("refuses to schedule without a mail server, saying so as Send now does", async () => {
+    const draft = await createDraft(t.db, fields());
+    const now = new Date();
+    setMailTransport(null);
+    try {
+      await expect(
+        scheduleCampaign(t.db, draft.id, new Date(now.getTime() + HOUR), { actor, now }),
+      ).rejects.toThrow(CAMPAIGN_SENDING_TEXT.noMailServer);
+      await expect(sendCampaignNow(t.db, draft.id, { actor })).rejects.toThrow(
+        CAMPAIGN_SENDING_TEXT.noMailServer,
+      );
+    } finally {
+      setMailTransport({ send: async () => {} });
+    }
+    expect(await getCampaign(t.db, draft.id)).toMatchObject({ status: "draft", scheduledAt: null });
   });
 
   it("sends once: a second start and any later edit or delete are refused", async () => {

@@ -35,6 +35,7 @@ import { SITE_NAME } from "~/domain/site";
 import { calendarDayIn } from "~/domain/time-zone";
 import { extractVideoId, serviceThumbnailUrl } from "~/domain/video";
 import { TOUR_MAIL_DEFAULT_RADIUS_KM, type CampaignAudience } from "~/domain/newsletter-campaign";
+import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
 import { Conflict, NotFound, ValidationError } from "../core/errors.server";
 import { getEnv } from "../core/env.server";
 import { invalidateSiteCache } from "../core/cache.server";
@@ -456,13 +457,17 @@ async function ensureSlug(db: Database, campaign: CampaignRow): Promise<string> 
   return slug;
 }
 
-/** Sends at `at` (already checked to be in the future by scheduleInstant). */
+/**
+ * Sends at `at` (already checked to be in the future by scheduleInstant). Refused, as
+ * "Send now" is, while no mail server is configured: the letter could not leave when due.
+ */
 export async function scheduleCampaign(
   db: Database,
   id: string,
   at: Date,
   options: WriteOptions & { now?: Date } = {},
 ) {
+  if (!mailServerConfigured()) throw new ValidationError(CAMPAIGN_SENDING_TEXT.noMailServer);
   if (at.getTime() <= (options.now ?? new Date()).getTime())
     throw new ValidationError(CAMPAIGN_TEXT.scheduleInPast, {
       date: [CAMPAIGN_TEXT.scheduleInPast],

@@ -44,7 +44,7 @@ import {
   TOUR_MAIL_DEFAULT_RADIUS_KM,
 } from "~/domain/newsletter-campaign";
 import type { CampaignListRow, OpenCampaign } from "./newsletter-screen";
-import { FiguresLine, ProgressBar, StatusBadge } from "./newsletter-screen";
+import { FailureReason, FiguresLine, ProgressBar, StatusBadge } from "./newsletter-screen";
 
 type Values = {
   subject: string;
@@ -273,6 +273,7 @@ export function LetterEditor(props: LetterEditorProps) {
             <FiguresLine f={campaign.figures} clickTracking={campaign.clickTracking} />
           )}
         </div>
+        {campaign && <FailureReason row={campaign} className="text-sm" />}
         {campaign?.status === "sending" && (
           <ProgressBar figures={campaign.figures} label={`Sending "${campaign.subject}"`} />
         )}

@@ -13,6 +13,7 @@ import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-tab
 import { formatDateTime } from "~/components/admin/kit/format";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/cn";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   CAMPAIGN_STATUS_LABELS,
@@ -38,6 +39,8 @@ export interface CampaignListRow {
   slug: string | null;
   publishOnWeb: boolean;
   clickTracking: boolean;
+  /** Why a "failed" letter failed (a schedule that could not be kept, every mail refused). */
+  failureReason: string | null;
   figures: CampaignFigures;
 }
 
@@ -103,6 +106,12 @@ export function ProgressBar({ figures, label }: { figures: CampaignFigures; labe
 
 const n = (v: number) => v.toLocaleString("en-US");
 
+/** Why a letter failed, beside its "Failed" badge. */
+export function FailureReason({ row, className }: { row: CampaignListRow; className?: string }) {
+  if (row.status !== "failed" || !row.failureReason) return null;
+  return <p className={cn("max-w-prose text-destructive", className)}>{row.failureReason}</p>;
+}
+
 export function FiguresLine({ f, clickTracking }: { f: CampaignFigures; clickTracking: boolean }) {
   const parts = [
     `${n(f.recipients)} recipients`,
@@ -161,6 +170,7 @@ export function NewsletterScreen(props: NewsletterScreenProps) {
               </span>
             )}
           </div>
+          <FailureReason row={row} className="text-xs" />
         </div>
       ),
     },
