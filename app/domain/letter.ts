@@ -10,6 +10,7 @@
  * anything else (javascript:, data:, …) is kept as plain text and reported.
  */
 import { NEWSLETTER_UTM } from "./analytics";
+import { letterPalette, type LetterPalette } from "./letter-palette";
 import { LETTER_LINK_MARKERS } from "./newsletter-campaign";
 
 // ---------------------------------------------------------------------------------
@@ -373,29 +374,9 @@ export type CardLookup = ReadonlyMap<string, LetterCard>;
 // ---------------------------------------------------------------------------------
 // Rendering
 
-export interface LetterPalette {
-  page: string;
-  panel: string;
-  text: string;
-  muted: string;
-  accent: string;
-  accentText: string;
-  border: string;
-}
-
-/**
- * From the site's Midnight Gold theme (domain/theme.ts), already dark: a client's dark
- * mode has nothing to invert, and every pair keeps WCAG AA contrast (tested).
- */
-export const LETTER_PALETTE: LetterPalette = {
-  page: "#0f0f0f",
-  panel: "#181716",
-  text: "#f3eee4",
-  muted: "#b8b0a2",
-  accent: "#f5c542",
-  accentText: "#0f0f0f",
-  border: "#3a3329",
-};
+/** The colours: from the site's active theme (letter-palette.ts); the default theme's when none is given. */
+export type { LetterPalette } from "./letter-palette";
+const DEFAULT_PALETTE = letterPalette(null);
 
 export interface LetterContent {
   subject: string;
@@ -490,7 +471,7 @@ export function inlinePlain(c: readonly Inline[]): string {
 
 export function renderLetter(content: LetterContent, options: LetterOptions): RenderedLetter {
   const { siteUrl, siteName, cards, mode } = options;
-  const p = options.palette ?? LETTER_PALETTE;
+  const p = options.palette ?? DEFAULT_PALETTE;
   const { blocks, refusedLinks } = parseLetter(content.bodyMarkdown, siteUrl);
   const links: string[] = [];
   const missingCards: { kind: CardKind; id: string }[] = [];

@@ -70,6 +70,9 @@ describe("newsletter letters", () => {
     const srcdoc = (await frame.getAttribute("srcdoc"))!;
     expect(srcdoc).toContain(eventTitle.replace(/&/g, "&amp;"));
     expect(srcdoc).not.toContain("javascript:");
+    // Painted in the colours the mail leaves with (the active theme's, decision 038).
+    const colours = /<body style="([^"]+)"/.exec(srcdoc)![1]!;
+    expect(colours).toMatch(/background:#[0-9a-f]{6};color:#[0-9a-f]{6}/);
     await letter.getByText("Plain-text version").click();
     await letter.getByText(/The autumn tour starts soon\. All dates \(http/).waitFor();
     if (SCREENSHOTS)
@@ -80,6 +83,7 @@ describe("newsletter letters", () => {
     const test = await waitForMail(inject("adminEmail"), new RegExp(`^\\[Test\\] ${SUBJECT}$`));
     expect(test.body).toContain(eventTitle.replace(/&/g, "&amp;"));
     expect(test.body).not.toContain("{{unsubscribe_url}}");
+    expect(test.body).toContain(`<body style="${colours}">`);
 
     await letter.getByLabel("Day").fill("2020-01-01");
     await letter.getByLabel(/^Time/).fill("10:00");

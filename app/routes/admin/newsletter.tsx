@@ -16,6 +16,7 @@ import {
   scheduleInstant,
   scheduleSchema,
 } from "~/domain/campaign-form";
+import { letterPalette } from "~/domain/letter-palette";
 import { adminMeta } from "~/domain/seo";
 import { SITE_NAME } from "~/domain/site";
 import { z } from "~/domain/zod";
@@ -26,6 +27,7 @@ import {
   cancelSchedule,
   clicksByLink,
   createDraft,
+  currentLetterPalette,
   createTourMailDraft,
   deleteDraft,
   duplicateCampaign,
@@ -66,9 +68,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
   const env = getEnv();
-  const [campaigns, cards] = await Promise.all([
+  const [campaigns, cards, palette] = await Promise.all([
     orNull(listCampaigns(db), "newsletter campaigns"),
     orNull(listCardChoices(db), "letter cards"),
+    orNull(currentLetterPalette(db), "letter colours"),
   ]);
   const rows = (campaigns ?? []).map(toRow);
   const wanted = new URL(request.url).searchParams.get("letter");
@@ -90,6 +93,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     campaigns: rows,
     loadFailed: campaigns ? null : CAMPAIGN_TEXT.loadFailed,
     cards: cards ?? { event: [], product: [], track: [], video: [] },
+    /** The letter's colours from the active theme: the preview is the mail as it leaves. */
+    palette: palette ?? letterPalette(null),
     timeZone: env.SITE_TIME_ZONE,
     siteUrl: env.SITE_URL,
     siteName: SITE_NAME,

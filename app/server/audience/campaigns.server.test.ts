@@ -11,9 +11,11 @@ import {
   newsletterCampaignClicks,
   newsletterCampaigns,
   newsletterSubscribers,
+  themeSettings,
 } from "../db/schema.server";
 import { campaignFieldsSchema, type CampaignFieldsInput } from "~/domain/campaign-form";
 import { clickPath } from "~/domain/letter";
+import { letterPalette } from "~/domain/letter-palette";
 import { LETTER_LINK_MARKERS } from "~/domain/newsletter-campaign";
 import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
 import {
@@ -21,6 +23,7 @@ import {
   clicksByLink,
   createDraft,
   createTourMailDraft,
+  currentLetterPalette,
   deleteDraft,
   duplicateCampaign,
   getCampaign,
@@ -251,6 +254,46 @@ describe.each(await testDatabaseKinds())("campaigns on %s", (kind) => {
     expect(sent.sentText).toContain(`/events?${sentTags})`);
     expect(sent.sentText).toContain(`/newsletter/${sent.slug}?${sentTags}`);
     expect(sent.sentText).toContain("the label (https://label.example/new)");
+  });
+
+  it("paints the sent letter and the test in the active theme's colours, as the editor's preview", async () => {
+    const velvet = {
+      primary: "212 85% 62%",
+      background: "222 42% 7%",
+      foreground: "210 30% 94%",
+      border: "220 22% 24%",
+    };
+    await t.db.insert(themeSettings).values([
+      { name: "Midnight Gold", colors: {}, isActive: false },
+      { name: "Blue Note Velvet", colors: velvet, isActive: true },
+    ]);
+    try {
+      const palette = letterPalette({ colors: velvet });
+      expect(palette.page).not.toBe(letterPalette(null).page);
+      // What the editor's preview is given (routes/admin/newsletter.tsx).
+      expect(await currentLetterPalette(t.db)).toEqual(palette);
+      await t.db
+        .insert(newsletterSubscribers)
+        .values({ email: "a@example.com", status: "subscribed", unsubscribeTokenHash: "h1" });
+      const draft = await createDraft(t.db, fields());
+      const tests: MailMessage[] = [];
+      await sendTestLetter(t.db, draft.id, actor, {
+        send: async (_db, message) => {
+          tests.push(message);
+          return "id";
+        },
+      });
+      await sendCampaignNow(t.db, draft.id);
+      const { sentHtml } = await getCampaign(t.db, draft.id);
+      for (const html of [sentHtml!, tests[0]!.html!]) {
+        expect(html).toContain(`background:${palette.page}`);
+        expect(html).toContain(`background:${palette.panel}`);
+        expect(html).toContain(`color:${palette.accent}`);
+      }
+    } finally {
+      await t.db.delete(themeSettings);
+    }
+    expect(await currentLetterPalette(t.db)).toEqual(letterPalette(null));
   });
 
   it("mails a test to the admin with [Test] and harmless links instead of the markers", async () => {

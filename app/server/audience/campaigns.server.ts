@@ -29,6 +29,7 @@ import {
   type CardLookup,
   type LetterCard,
 } from "~/domain/letter";
+import { letterPalette, type LetterPalette } from "~/domain/letter-palette";
 import { formatPrice } from "~/domain/money";
 import { productAnchor } from "~/domain/product-json-ld";
 import { SITE_NAME } from "~/domain/site";
@@ -40,7 +41,7 @@ import { Conflict, NotFound, ValidationError } from "../core/errors.server";
 import { getEnv } from "../core/env.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { recordAudit, type Actor } from "../db/audit.server";
-import type { Database } from "../db/database.server";
+import type { Database, Executor } from "../db/database.server";
 import {
   events,
   featuredVideos,
@@ -49,6 +50,7 @@ import {
   newsletterCampaignRecipients,
   newsletterCampaigns,
   shopItems,
+  themeSettings,
 } from "../db/schema.server";
 import { mailServerConfigured, sendMail } from "../mail/mail.server";
 import {
@@ -544,6 +546,7 @@ export const renderCampaignForSending: RenderCampaign = async (db, campaign) => 
     siteUrl: siteUrl(),
     siteName: SITE_NAME,
     cards,
+    palette: await currentLetterPalette(db),
     mode: "send",
     trackClicksFor: campaign.clickTracking ? campaign.id : null,
     campaign: slug,
@@ -556,6 +559,21 @@ export const renderCampaignForSending: RenderCampaign = async (db, campaign) => 
     .where(eq(newsletterCampaigns.id, campaign.id));
   return { subject: campaign.subject, html: rendered.html, text: rendered.text };
 };
+
+/**
+ * The letter's colours, from the site's active theme (the newest active one, as the site
+ * applies it; the default theme when none is active). The editor's preview, the test
+ * and the sent letter all take them from here.
+ */
+export async function currentLetterPalette(db: Executor): Promise<LetterPalette> {
+  const [active] = await db
+    .select({ colors: themeSettings.colors })
+    .from(themeSettings)
+    .where(eq(themeSettings.isActive, true))
+    .orderBy(desc(themeSettings.createdAt))
+    .limit(1);
+  return letterPalette(active ?? null);
+}
 
 /** Example addresses for a test mail's per-recipient links: pages that exist, harmless. */
 const testFooterLinks = () => ({
@@ -579,6 +597,7 @@ export async function sendTestLetter(
     siteUrl: siteUrl(),
     siteName: SITE_NAME,
     cards,
+    palette: await currentLetterPalette(db),
     mode: "send",
     // Tagged as the letter will be: the slug it gets when it is scheduled or sent.
     campaign: campaign.slug ?? campaignSlug(campaign.subject, campaign.id),

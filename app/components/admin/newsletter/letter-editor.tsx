@@ -35,6 +35,7 @@ import {
   renderLetter,
   type CardKind,
   type LetterCard,
+  type LetterPalette,
 } from "~/domain/letter";
 import {
   AUDIENCE_RADIUS_KM,
@@ -123,6 +124,8 @@ export interface LetterEditorProps {
   campaign: CampaignListRow | null;
   open: OpenCampaign | null;
   cards: Record<CardKind, LetterCard[]>;
+  /** The active theme's letter colours: the preview uses the same as the sent mail. */
+  palette: LetterPalette;
   timeZone: string;
   siteUrl: string;
   siteName: string;
@@ -180,13 +183,14 @@ export function LetterEditor(props: LetterEditorProps) {
         siteName: props.siteName,
         cards: allCards,
         mode: "preview",
+        palette: props.palette,
         campaign: utmCampaign,
         footerLinks: {
           unsubscribe: `${props.siteUrl}/newsletter/unsubscribe`,
           location: `${props.siteUrl}/newsletter/location`,
         },
       }),
-    [values, allCards, props.siteUrl, props.siteName, utmCampaign],
+    [values, allCards, props.siteUrl, props.siteName, props.palette, utmCampaign],
   );
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
@@ -365,7 +369,12 @@ export function LetterEditor(props: LetterEditorProps) {
                 )}
               </TabsContent>
               <TabsContent value="preview">
-                <LetterPreview html={preview.html} text={preview.text} subject={values.subject} />
+                <LetterPreview
+                  html={preview.html}
+                  text={preview.text}
+                  subject={values.subject}
+                  background={props.palette.page}
+                />
               </TabsContent>
             </Tabs>
 
@@ -667,10 +676,13 @@ export function LetterPreview({
   html,
   text,
   subject,
+  background,
 }: {
   html: string;
   text: string;
   subject: string;
+  /** Behind the frame while it loads: the letter's own page colour. */
+  background?: string;
 }) {
   const [width, setWidth] = useState<"phone" | "desktop">("phone");
   return (
@@ -705,8 +717,8 @@ export function LetterPreview({
           sandbox=""
           srcDoc={html}
           data-width={width}
-          className="mx-auto block h-[36rem] rounded-lg border-0 bg-[#0f0f0f]"
-          style={{ width: width === "phone" ? 375 : 640, maxWidth: "none" }}
+          className="mx-auto block h-[36rem] rounded-lg border-0 bg-background"
+          style={{ width: width === "phone" ? 375 : 640, maxWidth: "none", background }}
         />
       </div>
       <details className="rounded-xl border border-border p-4">

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NO_FIGURES } from "~/domain/campaign-form";
+import { letterPalette } from "~/domain/letter-palette";
 import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
 import {
   NewsletterScreen,
@@ -30,6 +31,7 @@ function render(props: Partial<NewsletterScreenProps> = {}) {
     campaigns: [],
     loadFailed: null,
     cards: { event: [], product: [], track: [], video: [] },
+    palette: letterPalette(null),
     timeZone: "America/Los_Angeles",
     siteUrl: "https://artist.example",
     siteName: "Silas Lowenthorne",

@@ -23,7 +23,7 @@ import {
   type CampaignFieldsInput,
   type CampaignFigures,
 } from "~/domain/campaign-form";
-import type { CardKind, LetterCard } from "~/domain/letter";
+import type { CardKind, LetterCard, LetterPalette } from "~/domain/letter";
 import type { CampaignStatus } from "~/domain/newsletter-campaign";
 import { LetterEditor } from "./letter-editor";
 
@@ -57,6 +57,8 @@ export interface NewsletterScreenProps {
   campaigns: readonly CampaignListRow[];
   loadFailed: string | null;
   cards: Record<CardKind, LetterCard[]>;
+  /** The letter's colours from the active theme, as the sent mail has them. */
+  palette: LetterPalette;
   timeZone: string;
   siteUrl: string;
   siteName: string;
@@ -216,6 +218,7 @@ export function NewsletterScreen(props: NewsletterScreenProps) {
           }
           open={props.open}
           cards={props.cards}
+          palette={props.palette}
           timeZone={props.timeZone}
           siteUrl={props.siteUrl}
           siteName={props.siteName}
