@@ -23,6 +23,7 @@ import { z } from "~/domain/zod";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import {
+  audienceReach,
   audienceSize,
   cancelSchedule,
   clicksByLink,
@@ -76,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = (campaigns ?? []).map(toRow);
   const wanted = new URL(request.url).searchParams.get("letter");
   const found = campaigns?.find((c) => c.id === wanted) ?? null;
+  const reach = found ? await orNull(audienceReach(db, found.audience), "audience") : null;
   const open = found
     ? {
         id: found.id,
@@ -86,7 +88,8 @@ export async function loader({ request }: Route.LoaderArgs) {
           found.status === "draft"
             ? []
             : ((await orNull(clicksByLink(db, found.id), "clicks")) ?? []),
-        audienceCount: (await orNull(audienceSize(db, found.audience), "audience")) ?? 0,
+        audienceCount: reach?.count ?? 0,
+        audienceProblem: reach?.problem ?? null,
       }
     : null;
   return {
@@ -135,18 +138,23 @@ export async function action({ request }: Route.ActionArgs) {
       schema: countSchema,
       run: async ({ db, input }) => {
         const parsed = campaignFieldsSchema.safeParse({ subject: "count", ...input });
-        if (!parsed.success) return { count: 0 };
-        return { count: await audienceSize(db, audienceOf(parsed.data)) };
+        if (!parsed.success) return { count: 0, problem: null };
+        return audienceReach(db, audienceOf(parsed.data));
       },
       success: "Counted",
       failure: "Failed to count the audience",
     }),
     "tell-fans": intent({
       schema: z.object({ eventId: z.uuid(CAMPAIGN_TEXT.unknownEvent) }),
-      run: async ({ db, actor, input }) => ({
-        id: (await createTourMailDraft(db, input.eventId, { actor })).id,
+      run: async ({ db, actor, input }) => {
+        const draft = await createTourMailDraft(db, input.eventId, { actor });
+        return { id: draft.id, problem: (await audienceReach(db, draft.audience)).problem };
+      },
+      // A concert whose city was typed has nobody "nearby": said at once, with the draft.
+      success: (r) => ({
+        title: CAMPAIGN_TEXT.created,
+        ...(r.problem ? { description: r.problem } : {}),
       }),
-      success: CAMPAIGN_TEXT.created,
       failure: CAMPAIGN_TEXT.saveFailed,
     }),
     delete: intent({

@@ -19,6 +19,7 @@ import { letterPalette } from "~/domain/letter-palette";
 import { LETTER_LINK_MARKERS } from "~/domain/newsletter-campaign";
 import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
 import {
+  audienceReach,
   cancelSchedule,
   clicksByLink,
   createDraft,
@@ -129,6 +130,42 @@ describe.each(await testDatabaseKinds())("campaigns on %s", (kind) => {
     await expect(createTourMailDraft(t.db, "00000000-0000-4000-8000-000000000000")).rejects.toThrow(
       /no longer exists/,
     );
+  });
+
+  it("says at once why a tour-mail draft for a concert whose city was typed reaches nobody", async () => {
+    // The concert of these tests is in "New York", typed: no map position.
+    const typed = await createTourMailDraft(t.db, eventId, { actor });
+    expect(await audienceReach(t.db, typed.audience)).toEqual({
+      count: 0,
+      problem: CAMPAIGN_SENDING_TEXT.eventWithoutPosition,
+    });
+    const [picked] = await t.db
+      .insert(events)
+      .values({
+        title: "Harbour Jazz",
+        date: "2030-04-01",
+        venue: "Pier 9",
+        city: "Paris",
+        countryCode: "FR",
+        latitude: 48.85341,
+        longitude: 2.3488,
+      })
+      .returning();
+    try {
+      await t.db.insert(newsletterSubscribers).values({
+        email: "near@example.com",
+        status: "subscribed",
+        unsubscribeTokenHash: "h-near",
+        city: "Paris, France",
+        latitude: 48.86,
+        longitude: 2.35,
+      });
+      const located = await createTourMailDraft(t.db, picked!.id, { actor });
+      expect(await audienceReach(t.db, located.audience)).toEqual({ count: 1, problem: null });
+    } finally {
+      await t.db.delete(newsletterCampaigns);
+      await t.db.delete(events).where(eq(events.id, picked!.id));
+    }
   });
 
   it("schedules in the future only, and cancels a schedule back to a draft until it starts", async () => {

@@ -264,6 +264,29 @@ export function audienceSize(db: Database, audience: CampaignAudience): Promise<
   return countAudience(db, audience);
 }
 
+export interface AudienceReach {
+  count: number;
+  /**
+   * Why the audience cannot be counted (a concert whose city was typed, not picked, so
+   * it has no map position; a concert that was deleted): the sentence "Send now" would
+   * answer, shown in the editor at once instead of "0 subscribers".
+   */
+  problem: string | null;
+}
+
+export async function audienceReach(
+  db: Database,
+  audience: CampaignAudience,
+): Promise<AudienceReach> {
+  try {
+    return { count: await countAudience(db, audience), problem: null };
+  } catch (error) {
+    if (error instanceof ValidationError || error instanceof NotFound)
+      return { count: 0, problem: error.message };
+    throw error;
+  }
+}
+
 // ---------------------------------------------------------------------------------
 // Writing
 

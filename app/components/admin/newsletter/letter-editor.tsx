@@ -154,15 +154,15 @@ export function LetterEditor(props: LetterEditorProps) {
         navigate(`?letter=${result.id}`, { preventScrollReset: true, replace: true });
     },
   });
-  const counter = useAdminFetcher<{ count: number }>({ quiet: true });
+  const counter = useAdminFetcher<{ count: number; problem: string | null }>({ quiet: true });
   const act = useAdminFetcher();
   const serverErrors = { ...save.fieldErrors, ...act.fieldErrors };
   const shown = { ...serverErrors, ...errors };
 
-  const audienceCount =
-    counter.data?.ok && counter.data.result
-      ? counter.data.result.count
-      : (open?.audienceCount ?? props.newAudienceCount);
+  const counted = counter.data?.ok ? counter.data.result : undefined;
+  const audienceCount = counted ? counted.count : (open?.audienceCount ?? props.newAudienceCount);
+  // "This concert's city has no map position…": shown as soon as the draft opens.
+  const audienceProblem = counted ? counted.problem : (open?.audienceProblem ?? null);
 
   const allCards = useMemo(() => {
     const map = new Map<string, LetterCard>();
@@ -452,10 +452,17 @@ export function LetterEditor(props: LetterEditorProps) {
                   </FormField>
                 </div>
               )}
-              <p role="status" aria-live="polite" className="font-medium text-primary">
+              <p
+                role="status"
+                aria-live="polite"
+                className={
+                  audienceProblem && !counter.busy ? "text-destructive" : "font-medium text-primary"
+                }
+              >
                 {counter.busy
                   ? "Counting..."
-                  : `${audienceCount.toLocaleString("en-US")} ${audienceCount === 1 ? "subscriber" : "subscribers"} will receive it`}
+                  : (audienceProblem ??
+                    `${audienceCount.toLocaleString("en-US")} ${audienceCount === 1 ? "subscriber" : "subscribers"} will receive it`)}
               </p>
             </fieldset>
 

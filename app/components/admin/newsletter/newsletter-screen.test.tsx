@@ -48,6 +48,31 @@ function render(props: Partial<NewsletterScreenProps> = {}) {
 }
 
 describe("the newsletter screen", () => {
+  it("opens a tour-mail draft for a concert with no map position with the reason, not a count", () => {
+    const draft = row({ subject: "Live in Port Alder: Lowlight Walk" });
+    const html = render({
+      campaigns: [draft],
+      editing: draft.id,
+      open: {
+        id: draft.id,
+        fields: {
+          subject: draft.subject,
+          bodyMarkdown: "Dear friends,",
+          audienceKind: "near-event",
+          eventId: "0b6f0a4e-8c1d-4c55-9a53-1f0f4a1c2d3e",
+          radiusKm: "150",
+        },
+        sentHtml: null,
+        sentText: null,
+        clicks: [],
+        audienceCount: 0,
+        audienceProblem: CAMPAIGN_SENDING_TEXT.eventWithoutPosition,
+      },
+    });
+    expect(html).toContain("This concert&#x27;s city has no map position");
+    expect(html).not.toContain("will receive it");
+  });
+
   it("says beside a failed letter why it was not sent", () => {
     const html = render({
       campaigns: [

@@ -51,6 +51,8 @@ export interface OpenCampaign {
   sentText: string | null;
   clicks: readonly { url: string; clicks: number }[];
   audienceCount: number;
+  /** Why the audience reaches nobody it could (a concert with no map position), or null. */
+  audienceProblem: string | null;
 }
 
 export interface NewsletterScreenProps {
