@@ -769,7 +769,8 @@ export function nudgeCampaignSenders(): void {
  * Runs the sender until stopped: sends while there is work, looks for work (due
  * schedules, new sends) every idleMs otherwise. Returns a stop function that waits for
  * the batch in hand. On the embedded database (one process), rows left "sending" by
- * the previous run are known to be dead at once.
+ * the previous run are known to be dead at once. Without a mail server it only fails
+ * the schedules that come due (watchSchedulesWithoutMailServer).
  */
 export function startCampaignSender(db: Database, options: SenderOptions): () => Promise<void> {
   const ctx = contextOf(options);
