@@ -132,6 +132,14 @@ export function skipReason(
   return null;
 }
 
+/**
+ * The source a newsletter reader arrives under: every link of a sent letter to the site's
+ * own pages carries utm_source=letters, utm_medium=email and utm_campaign=<the letter's
+ * slug> (domain/letter.ts, tagLetterLink), so "letters" is the newsletter's row in
+ * "Top sources" and each letter is a row in "Campaigns".
+ */
+export const NEWSLETTER_UTM = { source: "letters", medium: "email" } as const;
+
 /** Where a visit came from: utm_source, else the referrer's host ("" when direct or own). */
 export function visitSource(
   query: string,

@@ -5,8 +5,10 @@ import {
   clickPath,
   letterCardRefs,
   parseLetter,
+  letterOwnHosts,
   renderLetter,
   safeLetterUrl,
+  tagLetterLink,
   type LetterCard,
   type LetterOptions,
 } from "./letter";
@@ -45,6 +47,42 @@ describe("safeLetterUrl", () => {
     expect(safeLetterUrl("//evil.example", SITE)).toBeNull();
     expect(safeLetterUrl("vbscript:x", SITE)).toBeNull();
     expect(safeLetterUrl('https://a.example/"onmouseover=x', SITE)).toBeNull();
+  });
+});
+
+describe("tagLetterLink", () => {
+  const own = letterOwnHosts(SITE, ["silas.example"]);
+  const TAGS = "utm_source=letters&utm_medium=email&utm_campaign=spring-dates-1a2b3c";
+  const tag = (url: string) => tagLetterLink(url, "spring-dates-1a2b3c", own);
+
+  it("adds the letter's campaign to a page of the site, before any #fragment", () => {
+    expect(tag(`${SITE}/events`)).toBe(`${SITE}/events?${TAGS}`);
+    expect(tag(`${SITE}/shop#product-9`)).toBe(`${SITE}/shop?${TAGS}#product-9`);
+    expect(tag(`${SITE}/loe?track=2`)).toBe(`${SITE}/loe?track=2&${TAGS}`);
+    expect(tag(SITE)).toBe(`${SITE}?${TAGS}`);
+    // The production domain (SITE_PRODUCTION_HOST) and its www. are the site too.
+    expect(tag("https://www.silas.example/events")).toBe(
+      `https://www.silas.example/events?${TAGS}`,
+    );
+  });
+
+  it("names the source the analytics screen shows for the newsletter", () => {
+    const params = new URL(tag(`${SITE}/events`)).searchParams;
+    expect(Object.fromEntries(params)).toEqual({
+      utm_source: "letters",
+      utm_medium: "email",
+      utm_campaign: "spring-dates-1a2b3c",
+    });
+  });
+
+  it("leaves other sites, mailto, and links that name their own source alone", () => {
+    expect(tag("https://tickets.example/e1")).toBe("https://tickets.example/e1");
+    expect(tag("https://artist.example.evil.example/x")).toBe(
+      "https://artist.example.evil.example/x",
+    );
+    expect(tag("mailto:me@artist.example")).toBe("mailto:me@artist.example");
+    expect(tag(`${SITE}/events?utm_source=poster`)).toBe(`${SITE}/events?utm_source=poster`);
+    expect(tagLetterLink(`${SITE}/events`, null, own)).toBe(`${SITE}/events`);
   });
 });
 
@@ -146,6 +184,35 @@ describe("renderLetter", () => {
     expect(html).toContain('href="mailto:x@y.example"');
     // The text version keeps the real addresses.
     expect(text).toContain("one (https://a.example)");
+  });
+
+  it("sends the site's own links with the letter's campaign, in the HTML, the text and the web version link", () => {
+    const TAGS = "utm_source=letters&utm_medium=email&utm_campaign=june-letter-abc123";
+    const { html, text } = render(
+      "See the [dates](/events) and the [label](https://label.example/new).\n\n[[event:e1]]",
+      { campaign: "june-letter-abc123", webUrl: `${SITE}/newsletter/june-letter-abc123` },
+    );
+    expect(html).toContain(`href="${SITE}/events?${TAGS.replace(/&/g, "&amp;")}"`);
+    expect(html).toContain('href="https://label.example/new"');
+    expect(html).toContain('href="https://tickets.example/e1"');
+    expect(html).toContain(
+      `href="${SITE}/newsletter/june-letter-abc123?${TAGS.replace(/&/g, "&amp;")}"`,
+    );
+    expect(text).toContain(`dates (${SITE}/events?${TAGS})`);
+    expect(text).toContain("label (https://label.example/new)");
+    expect(text).toContain(`Details: ${SITE}/events?${TAGS}`);
+    expect(text).toContain("Tickets: https://tickets.example/e1");
+    expect(text).toContain(`Read it on the web: ${SITE}/newsletter/june-letter-abc123?${TAGS}`);
+    // The per-recipient links are not pages to count.
+    expect(html).toContain(`href="${LETTER_LINK_MARKERS.unsubscribe}"`);
+  });
+
+  it("keeps the addresses as written behind the click redirect, which adds the campaign", () => {
+    const { links } = render("[dates](/events)", {
+      campaign: "june-letter-abc123",
+      trackClicksFor: "c1",
+    });
+    expect(links).toEqual([`${SITE}/events`]);
   });
 
   it("makes the plain text from the same source", () => {

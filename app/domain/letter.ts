@@ -9,6 +9,8 @@
  * shown as text. Links are http(s) or mailto (or a path on the site, made absolute);
  * anything else (javascript:, data:, …) is kept as plain text and reported.
  */
+import { NEWSLETTER_UTM } from "./analytics";
+import { letterPalette, type LetterPalette } from "./letter-palette";
 import { LETTER_LINK_MARKERS } from "./newsletter-campaign";
 
 // ---------------------------------------------------------------------------------
@@ -79,6 +81,59 @@ export function safeLetterUrl(raw: string, siteUrl: string): string | null {
   } catch {
     return null;
   }
+}
+
+const bareHost = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^www\./, "");
+
+/** The site's own host names: its address's, and any other it answers as (SITE_PRODUCTION_HOST). */
+export function letterOwnHosts(siteUrl: string, others: readonly string[] = []): string[] {
+  let own = "";
+  try {
+    own = new URL(siteUrl).hostname;
+  } catch {
+    // No address to compare with: only `others` count.
+  }
+  return [own, ...others].map(bareHost).filter(Boolean);
+}
+
+/**
+ * A letter's link as the reader gets it. An address on the site itself (one of
+ * `ownHosts`, "www." ignored) carries the letter's campaign: utm_source=letters,
+ * utm_medium=email, utm_campaign=<the letter's slug>, so a reader who clicks shows up
+ * under that campaign in /admin/analytics and a sale that follows is credited to the
+ * newsletter (decision 035). Links to other sites, mailto, and a link that already names
+ * its own utm_source keep their address exactly as written.
+ */
+export function tagLetterLink(
+  url: string,
+  campaign: string | null | undefined,
+  ownHosts: readonly string[],
+): string {
+  if (!campaign) return url;
+  let host: string;
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return url;
+    if (parsed.searchParams.has("utm_source")) return url;
+    host = bareHost(parsed.hostname);
+  } catch {
+    return url;
+  }
+  if (!ownHosts.some((own) => bareHost(own) === host)) return url;
+  const hashAt = url.indexOf("#");
+  const head = hashAt < 0 ? url : url.slice(0, hashAt);
+  const hash = hashAt < 0 ? "" : url.slice(hashAt);
+  const tags = new URLSearchParams({
+    utm_source: NEWSLETTER_UTM.source,
+    utm_medium: NEWSLETTER_UTM.medium,
+    utm_campaign: campaign,
+  }).toString();
+  const joint = !head.includes("?") ? "?" : /[?&]$/.test(head) ? "" : "&";
+  return `${head}${joint}${tags}${hash}`;
 }
 
 /** Finds the `](...)` closing a link text that opened at `start` (the `[`). */
@@ -319,29 +374,9 @@ export type CardLookup = ReadonlyMap<string, LetterCard>;
 // ---------------------------------------------------------------------------------
 // Rendering
 
-export interface LetterPalette {
-  page: string;
-  panel: string;
-  text: string;
-  muted: string;
-  accent: string;
-  accentText: string;
-  border: string;
-}
-
-/**
- * From the site's Midnight Gold theme (domain/theme.ts), already dark: a client's dark
- * mode has nothing to invert, and every pair keeps WCAG AA contrast (tested).
- */
-export const LETTER_PALETTE: LetterPalette = {
-  page: "#0f0f0f",
-  panel: "#181716",
-  text: "#f3eee4",
-  muted: "#b8b0a2",
-  accent: "#f5c542",
-  accentText: "#0f0f0f",
-  border: "#3a3329",
-};
+/** The colours: from the site's active theme (letter-palette.ts); the default theme's when none is given. */
+export type { LetterPalette } from "./letter-palette";
+const DEFAULT_PALETTE = letterPalette(null);
 
 export interface LetterContent {
   subject: string;
@@ -355,8 +390,19 @@ export interface LetterOptions {
   cards: CardLookup;
   /** Preview shows a note where a card is missing; a sent letter leaves it out. */
   mode: "preview" | "send";
-  /** Rewrite every link to /newsletter/click/<campaignId>/<n> (n: index in `links`). */
+  /**
+   * Rewrite every link to /newsletter/click/<campaignId>/<n> (n: index in `links`); the
+   * redirect adds the campaign to a site link (tagLetterLink), so `links` keeps the
+   * addresses as written.
+   */
   trackClicksFor?: string | null;
+  /**
+   * The letter's slug: links to the site's own pages carry it as utm_campaign (with
+   * utm_source=letters, utm_medium=email). None: links stay as written.
+   */
+  campaign?: string | null;
+  /** Host names the site also answers as (SITE_PRODUCTION_HOST), besides siteUrl's. */
+  ownHosts?: readonly string[];
   /** The public web version's address, when the letter is published. */
   webUrl?: string | null;
   palette?: LetterPalette;
@@ -386,7 +432,7 @@ export function clickPath(campaignId: string, n: number): string {
 const absolute = (url: string, siteUrl: string) =>
   url.startsWith("/") && !url.startsWith("//") ? `${siteUrl.replace(/\/+$/, "")}${url}` : url;
 
-function inlineText(c: readonly Inline[]): string {
+function inlineText(c: readonly Inline[], link: (url: string) => string): string {
   return c
     .map((n) => {
       switch (n.t) {
@@ -394,11 +440,12 @@ function inlineText(c: readonly Inline[]): string {
           return n.v;
         case "strong":
         case "em":
-          return inlineText(n.c);
+          return inlineText(n.c, link);
         case "link": {
-          const label = inlineText(n.c);
-          const target = n.href.replace(/^mailto:/, "");
-          return label.trim() && label !== target ? `${label} (${target})` : target;
+          const label = inlineText(n.c, link);
+          const written = n.href.replace(/^mailto:/, "");
+          const target = link(n.href).replace(/^mailto:/, "");
+          return label.trim() && label !== written ? `${label} (${target})` : target;
         }
         case "image":
           return n.alt ? `[${n.alt}]` : "";
@@ -424,13 +471,16 @@ export function inlinePlain(c: readonly Inline[]): string {
 
 export function renderLetter(content: LetterContent, options: LetterOptions): RenderedLetter {
   const { siteUrl, siteName, cards, mode } = options;
-  const p = options.palette ?? LETTER_PALETTE;
+  const p = options.palette ?? DEFAULT_PALETTE;
   const { blocks, refusedLinks } = parseLetter(content.bodyMarkdown, siteUrl);
   const links: string[] = [];
   const missingCards: { kind: CardKind; id: string }[] = [];
+  const ownHosts = letterOwnHosts(siteUrl, options.ownHosts);
+  /** Where a link finally leads: the address, with the campaign when it is the site's. */
+  const tagged = (url: string) => tagLetterLink(absolute(url, siteUrl), options.campaign, ownHosts);
   const href = (url: string): string => {
     const target = absolute(url, siteUrl);
-    if (!options.trackClicksFor || target.startsWith("mailto:")) return target;
+    if (!options.trackClicksFor || target.startsWith("mailto:")) return tagged(target);
     let n = links.indexOf(target);
     if (n < 0) n = links.push(target) - 1;
     return `${siteUrl}${clickPath(options.trackClicksFor, n)}`;
@@ -546,8 +596,9 @@ export function renderLetter(content: LetterContent, options: LetterOptions): Re
     unsubscribe: LETTER_LINK_MARKERS.unsubscribe,
     location: LETTER_LINK_MARKERS.location,
   };
-  const webLink = options.webUrl
-    ? `<a href="${escapeHtml(options.webUrl)}" style="color:${p.muted};text-decoration:underline">${LETTER_TEXT.webVersion}</a>`
+  const webUrl = options.webUrl ? tagged(options.webUrl) : null;
+  const webLink = webUrl
+    ? `<a href="${escapeHtml(webUrl)}" style="color:${p.muted};text-decoration:underline">${LETTER_TEXT.webVersion}</a>`
     : "";
   // The preheader is the inbox's preview line: hidden text, padded so the client does
   // not fill the rest of the line with the letter's first words.
@@ -575,16 +626,16 @@ ${bodyRows}
 
   const text = letterText(
     blocks,
-    content,
     options,
     missingCards.length ? missingCards : null,
     footer,
+    tagged,
+    webUrl,
   );
   return { html, text, links, refusedLinks, missingCards };
 }
 
-function cardText(card: LetterCard, siteUrl: string): string[] {
-  const abs = (u: string) => absolute(u, siteUrl);
+function cardText(card: LetterCard, abs: (url: string) => string): string[] {
   switch (card.kind) {
     case "event":
       return [
@@ -606,31 +657,35 @@ function cardText(card: LetterCard, siteUrl: string): string[] {
   }
 }
 
-/** The plain-text letter, from the same blocks: real addresses (no click redirects). */
+/**
+ * The plain-text letter, from the same blocks: real addresses (no click redirects), the
+ * site's own with the campaign (`link`).
+ */
 function letterText(
   blocks: readonly Block[],
-  content: LetterContent,
   options: LetterOptions,
   missing: { kind: CardKind; id: string }[] | null,
   footer: { unsubscribe: string; location: string },
+  link: (url: string) => string,
+  webUrl: string | null,
 ): string {
   const out: string[] = [];
   const blockText = (b: Block, prefix = ""): string[] => {
     switch (b.t) {
       case "p":
-        return inlineText(b.c)
+        return inlineText(b.c, link)
           .split("\n")
           .map((l) => prefix + l);
       case "h": {
-        const words = inlineText(b.c);
+        const words = inlineText(b.c, link);
         return b.level === 1
           ? [prefix + words.toUpperCase(), prefix + "=".repeat(Math.min(words.length, 60))]
           : [prefix + words, prefix + "-".repeat(Math.min(words.length, 60))];
       }
       case "ul":
-        return b.items.map((item) => `${prefix}- ${inlineText(item)}`);
+        return b.items.map((item) => `${prefix}- ${inlineText(item, link)}`);
       case "ol":
-        return b.items.map((item, n) => `${prefix}${n + 1}. ${inlineText(item)}`);
+        return b.items.map((item, n) => `${prefix}${n + 1}. ${inlineText(item, link)}`);
       case "quote":
         return b.blocks.flatMap((inner, n) => [
           ...(n ? [`${prefix}>`] : []),
@@ -645,7 +700,7 @@ function letterText(
             ? [prefix + LETTER_TEXT.missingCard(b.kind, b.id)]
             : [];
         }
-        return cardText(card, options.siteUrl).map((l) => prefix + l);
+        return cardText(card, link).map((l) => prefix + l);
       }
     }
   };
@@ -660,7 +715,6 @@ function letterText(
     `${LETTER_TEXT.unsubscribe}: ${footer.unsubscribe}`,
     `${LETTER_TEXT.location}: ${footer.location}`,
   );
-  if (options.webUrl) out.push(`${LETTER_TEXT.webVersion}: ${options.webUrl}`);
-  void content;
+  if (webUrl) out.push(`${LETTER_TEXT.webVersion}: ${webUrl}`);
   return out.join("\n");
 }

@@ -20,7 +20,25 @@ export const CAMPAIGN_SENDING_TEXT = {
   cancelled: "This letter was cancelled. Duplicate it to send it after all.",
   notFound: "The letter could not be found. It may have been deleted.",
   nothingUnknown: "No recipients are in doubt for this letter; nothing was queued again.",
+  scheduledWithoutMailServer:
+    "Not sent: no mail server was configured (SMTP_URL) when it was due. Duplicate the letter to send it once a mail server is set up.",
+  scheduleNotStarted:
+    "Not sent: the site could not start it when it was due (the server log says why). Duplicate the letter to try again.",
+  allFailed:
+    "Not one mail was delivered: the mail server refused every address or could not be reached, even after retries.",
 } as const;
+
+/**
+ * Why a scheduled letter that could not start is "failed", as the campaign list shows
+ * it: the refusal's own words (no mail server, nobody in the audience…), or, for an
+ * unexpected error, a pointer to the server log.
+ */
+export function scheduleFailureReason(refusal: string | null): string {
+  if (refusal === null) return CAMPAIGN_SENDING_TEXT.scheduleNotStarted;
+  if (refusal === CAMPAIGN_SENDING_TEXT.noMailServer)
+    return CAMPAIGN_SENDING_TEXT.scheduledWithoutMailServer;
+  return `Not sent when it was due. ${refusal} Duplicate the letter to send it after all.`;
+}
 
 /** Temporary failures are tried this many times in all before the row is marked failed. */
 export const MAX_SEND_ATTEMPTS = 6;

@@ -1,7 +1,7 @@
 /**
- * Cookieless analytics in a real browser (issue 25): a visitor from a newsletter link
- * plays a track to the end and clicks a ticket link, and the artist sees each on
- * /admin/analytics under that campaign; the artist's own visit and a visitor sending
+ * Cookieless analytics in a real browser (issue 25): a visitor who follows a link of a
+ * sent letter (through its click redirect) plays a track to the end and clicks a ticket
+ * link, and the artist sees each on /admin/analytics under that letter's campaign; the artist's own visit and a visitor sending
  * Global Privacy Control are not counted; plays in SoundCloud's player (a fake widget
  * page speaking its postMessage protocol) are counted with their source. The test server
  * rolls up every 2 s.
@@ -79,12 +79,37 @@ type FakeWidget = {
 const drive = (frame: Frame, action: (widget: FakeWidget) => void) =>
   frame.evaluate(`(${action.toString()})(window.fakeWidget)`);
 
+/** A letter of the demo that went out with click tracking and a link to /events. */
+const SENT_LETTER = "Autumn dates, and a question for you";
+
+/**
+ * The address of the link named `text` in a sent letter, exactly as the letter went out:
+ * its HTML as frozen when sending started, which the letter's view shows.
+ */
+async function linkInSentLetter(subject: string, text: string): Promise<string> {
+  const { page: owner } = await openAsOwner(browser, "/admin/newsletter");
+  await owner.getByRole("link", { name: subject }).first().click();
+  const letter = owner.getByRole("region", { name: `Letter: ${subject}` });
+  const html = (await letter.locator("iframe").getAttribute("srcdoc")) ?? "";
+  const anchor = new RegExp(`<a href="([^"]+)"[^>]*>${text}</a>`).exec(html);
+  if (!anchor) throw new Error(`No link "${text}" in the sent letter "${subject}"`);
+  await owner.close();
+  return anchor[1]!.replace(/&amp;/g, "&");
+}
+
 describe("analytics", () => {
-  it("counts a newsletter visit, a complete play and a ticket click, and shows them", async () => {
-    const { page } = await browser.openPage(
-      "/?utm_source=letters&utm_medium=email&utm_campaign=june-letter",
-      visitor(),
-    );
+  it("counts a visit from a sent letter's link under its campaign, a complete play and a ticket click, and shows them", async () => {
+    // The reader clicks "events page" in the letter: the click redirect of that letter.
+    const link = await linkInSentLetter(SENT_LETTER, "events page");
+    expect(link).toMatch(/\/newsletter\/click\/[0-9a-f-]{36}\/\d+$/);
+    const { page } = await browser.openPage(new URL(link).pathname, visitor());
+    // ...which lands on the page with the letter's campaign.
+    const landed = new URL(page.url());
+    expect(landed.pathname).toBe("/events");
+    const campaign = landed.searchParams.get("utm_campaign") ?? "";
+    expect(campaign).toMatch(/^autumn-dates-and-a-question-for-you-[0-9a-f]{6}$/);
+    expect(landed.searchParams.get("utm_source")).toBe("letters");
+    expect(landed.searchParams.get("utm_medium")).toBe("email");
 
     // A track played to its end.
     await page.getByRole("link", { name: "LOE", exact: true }).first().click();
@@ -128,7 +153,7 @@ describe("analytics", () => {
     const play = await rowOf(admin, "plays", "Velvet Slide");
     expect(play[1]).toBe("Uploaded file");
     expect(Number(play[2])).toBeGreaterThanOrEqual(1); // complete
-    await waitForRow(admin, "campaigns", "june-letter");
+    await waitForRow(admin, "campaigns", campaign);
     // The visit's later pages are credited to the newsletter too.
     expect(Number((await rowOf(admin, "sources", "letters"))[2])).toBeGreaterThanOrEqual(3);
     // The sources CSV says the same.

@@ -70,6 +70,9 @@ describe("newsletter letters", () => {
     const srcdoc = (await frame.getAttribute("srcdoc"))!;
     expect(srcdoc).toContain(eventTitle.replace(/&/g, "&amp;"));
     expect(srcdoc).not.toContain("javascript:");
+    // Painted in the colours the mail leaves with (the active theme's, decision 038).
+    const colours = /<body style="([^"]+)"/.exec(srcdoc)![1]!;
+    expect(colours).toMatch(/background:#[0-9a-f]{6};color:#[0-9a-f]{6}/);
     await letter.getByText("Plain-text version").click();
     await letter.getByText(/The autumn tour starts soon\. All dates \(http/).waitFor();
     if (SCREENSHOTS)
@@ -80,6 +83,7 @@ describe("newsletter letters", () => {
     const test = await waitForMail(inject("adminEmail"), new RegExp(`^\\[Test\\] ${SUBJECT}$`));
     expect(test.body).toContain(eventTitle.replace(/&/g, "&amp;"));
     expect(test.body).not.toContain("{{unsubscribe_url}}");
+    expect(test.body).toContain(`<body style="${colours}">`);
 
     await letter.getByLabel("Day").fill("2020-01-01");
     await letter.getByLabel(/^Time/).fill("10:00");
@@ -145,6 +149,17 @@ describe("newsletter letters", () => {
     const caught = caughtNow();
     expect(new Set(caught.flatMap((mail) => mail.to)).size).toBe(fans);
     const first = caught[0]!;
+    // Its link to the site's own page carries the letter's campaign for the analytics;
+    // the ticket seller's link goes out as it was written.
+    const details = new URL(/^Details: (\S+)/m.exec(first.body)![1]!);
+    expect(details.pathname).toBe("/events");
+    expect(Object.fromEntries(details.searchParams)).toEqual({
+      utm_source: "letters",
+      utm_medium: "email",
+      utm_campaign: expect.stringMatching(new RegExp(`^tour-mail-${RUN}-[0-9a-f]{6}$`)),
+    });
+    const tickets = /^Tickets: (\S+)/m.exec(first.body)?.[1];
+    if (tickets) expect(tickets).not.toContain("utm_");
     expect(first.body).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     // Long headers come folded onto the next lines (RFC 5322): unfold before reading.
     const headers = first.body.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, " ");

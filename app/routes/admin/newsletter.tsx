@@ -16,16 +16,19 @@ import {
   scheduleInstant,
   scheduleSchema,
 } from "~/domain/campaign-form";
+import { letterPalette } from "~/domain/letter-palette";
 import { adminMeta } from "~/domain/seo";
 import { SITE_NAME } from "~/domain/site";
 import { z } from "~/domain/zod";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import {
+  audienceReach,
   audienceSize,
   cancelSchedule,
   clicksByLink,
   createDraft,
+  currentLetterPalette,
   createTourMailDraft,
   deleteDraft,
   duplicateCampaign,
@@ -55,6 +58,7 @@ function toRow(c: CampaignSummary): CampaignListRow {
     slug: c.slug,
     publishOnWeb: c.publishOnWeb,
     clickTracking: c.clickTracking,
+    failureReason: c.failureReason,
     figures: c.figures,
   };
 }
@@ -65,13 +69,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const db = getDb();
   const env = getEnv();
-  const [campaigns, cards] = await Promise.all([
+  const [campaigns, cards, palette] = await Promise.all([
     orNull(listCampaigns(db), "newsletter campaigns"),
     orNull(listCardChoices(db), "letter cards"),
+    orNull(currentLetterPalette(db), "letter colours"),
   ]);
   const rows = (campaigns ?? []).map(toRow);
   const wanted = new URL(request.url).searchParams.get("letter");
   const found = campaigns?.find((c) => c.id === wanted) ?? null;
+  const reach = found ? await orNull(audienceReach(db, found.audience), "audience") : null;
   const open = found
     ? {
         id: found.id,
@@ -82,13 +88,16 @@ export async function loader({ request }: Route.LoaderArgs) {
           found.status === "draft"
             ? []
             : ((await orNull(clicksByLink(db, found.id), "clicks")) ?? []),
-        audienceCount: (await orNull(audienceSize(db, found.audience), "audience")) ?? 0,
+        audienceCount: reach?.count ?? 0,
+        audienceProblem: reach?.problem ?? null,
       }
     : null;
   return {
     campaigns: rows,
     loadFailed: campaigns ? null : CAMPAIGN_TEXT.loadFailed,
     cards: cards ?? { event: [], product: [], track: [], video: [] },
+    /** The letter's colours from the active theme: the preview is the mail as it leaves. */
+    palette: palette ?? letterPalette(null),
     timeZone: env.SITE_TIME_ZONE,
     siteUrl: env.SITE_URL,
     siteName: SITE_NAME,
@@ -129,18 +138,23 @@ export async function action({ request }: Route.ActionArgs) {
       schema: countSchema,
       run: async ({ db, input }) => {
         const parsed = campaignFieldsSchema.safeParse({ subject: "count", ...input });
-        if (!parsed.success) return { count: 0 };
-        return { count: await audienceSize(db, audienceOf(parsed.data)) };
+        if (!parsed.success) return { count: 0, problem: null };
+        return audienceReach(db, audienceOf(parsed.data));
       },
       success: "Counted",
       failure: "Failed to count the audience",
     }),
     "tell-fans": intent({
       schema: z.object({ eventId: z.uuid(CAMPAIGN_TEXT.unknownEvent) }),
-      run: async ({ db, actor, input }) => ({
-        id: (await createTourMailDraft(db, input.eventId, { actor })).id,
+      run: async ({ db, actor, input }) => {
+        const draft = await createTourMailDraft(db, input.eventId, { actor });
+        return { id: draft.id, problem: (await audienceReach(db, draft.audience)).problem };
+      },
+      // A concert whose city was typed has nobody "nearby": said at once, with the draft.
+      success: (r) => ({
+        title: CAMPAIGN_TEXT.created,
+        ...(r.problem ? { description: r.problem } : {}),
       }),
-      success: CAMPAIGN_TEXT.created,
       failure: CAMPAIGN_TEXT.saveFailed,
     }),
     delete: intent({

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
+import { CAMPAIGN_SENDING_TEXT, scheduleFailureReason } from "~/domain/newsletter-sending";
 import {
   auditLog,
   events,
@@ -449,6 +449,69 @@ describe.each(await testDatabaseKinds())("campaign sending on %s", (kind) => {
     expect((await statusOf(due.id)).status).toBe("sending");
     expect((await statusOf(later.id)).status).toBe("scheduled");
     expect((await campaignProgress(t.db, due.id)).recipients).toBe(4);
+  });
+
+  it("fails a due schedule that cannot start, with the reason the campaign list shows", async () => {
+    const due = { status: "scheduled" as const, scheduledAt: new Date(Date.now() - 60_000) };
+    const nobody = await insertCampaign(t.db, { ...due, subject: "Nobody" });
+    await startDueCampaigns(t.db, standInRender);
+    expect(await statusOf(nobody.id)).toMatchObject({
+      status: "failed",
+      failureReason: scheduleFailureReason(CAMPAIGN_SENDING_TEXT.emptyAudience),
+    });
+    expect((await statusOf(nobody.id)).failureReason).toContain("Nobody would receive this letter");
+
+    await insertSubscribers(t.db, fanAddresses(3));
+    const unsendable = await insertCampaign(t.db, { ...due, subject: "No server" });
+    setMailTransport(null);
+    await startDueCampaigns(t.db, standInRender);
+    expect(await statusOf(unsendable.id)).toMatchObject({
+      status: "failed",
+      failureReason: CAMPAIGN_SENDING_TEXT.scheduledWithoutMailServer,
+    });
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, unsendable.id));
+    expect(audit.map((a) => a.action)).toContain("newsletter_campaigns.schedule_failed");
+  });
+
+  it("without a mail server, fails the schedules that are due at start-up (and later ones when due), so none goes out late", async () => {
+    await insertSubscribers(t.db, fanAddresses(3));
+    const overdue = await insertCampaign(t.db, {
+      status: "scheduled",
+      scheduledAt: new Date(Date.now() - 3_600_000),
+    });
+    const soon = await insertCampaign(t.db, {
+      subject: "Soon",
+      status: "scheduled",
+      scheduledAt: new Date(Date.now() + 1_500),
+    });
+    const later = await insertCampaign(t.db, {
+      subject: "Later",
+      status: "scheduled",
+      scheduledAt: new Date(Date.now() + 3_600_000),
+    });
+    setMailTransport(null);
+    const stop = startCampaignSender(t.db, sender({ transport: null, idleMs: 500 }));
+    try {
+      await expect
+        .poll(async () => (await statusOf(overdue.id)).status, { timeout: 10_000 })
+        .toBe("failed");
+      expect((await statusOf(overdue.id)).failureReason).toBe(
+        CAMPAIGN_SENDING_TEXT.scheduledWithoutMailServer,
+      );
+      await expect
+        .poll(async () => (await statusOf(soon.id)).status, { timeout: 10_000 })
+        .toBe("failed");
+      expect((await statusOf(later.id)).status).toBe("scheduled");
+    } finally {
+      await stop();
+    }
+    // A mail server configured again: the failed letter stays failed, nothing is mailed.
+    setMailTransport(smtpTransport(catcher.url));
+    await startDueCampaigns(t.db, standInRender);
+    await sendAll();
+    expect(catcher.messages).toHaveLength(0);
+    expect((await statusOf(overdue.id)).status).toBe("failed");
+    expect((await campaignProgress(t.db, overdue.id)).recipients).toBe(0);
   });
 
   it("keeps to the rate per second across the campaign", async () => {

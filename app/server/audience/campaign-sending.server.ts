@@ -23,6 +23,7 @@ import {
   listUnsubscribeHeaders,
   rateBudget,
   ratePauseMs,
+  scheduleFailureReason,
   sendRetryDelayMs,
   smtpFailureText,
   uniqueSlug,
@@ -116,7 +117,7 @@ export async function startCampaignSend(
     // The one conditional UPDATE that decides who starts it.
     const [started] = await tx
       .update(campaigns)
-      .set({ status: "sending", startedAt: now, finishedAt: null })
+      .set({ status: "sending", startedAt: now, finishedAt: null, failureReason: null })
       .where(and(eq(campaigns.id, campaignId), inArray(campaigns.status, ["draft", "scheduled"])))
       // The slug as it is now: the renderer may have just given the letter its web address.
       .returning({ id: campaigns.id, slug: campaigns.slug });
@@ -193,7 +194,7 @@ export async function resendUnknown(
     if (rows.length === 0) return 0;
     await tx
       .update(campaigns)
-      .set({ status: "sending", finishedAt: null })
+      .set({ status: "sending", finishedAt: null, failureReason: null })
       .where(eq(campaigns.id, campaignId));
     await recordAudit(tx, {
       actor: options.actor ?? null,
@@ -569,7 +570,11 @@ export async function finishCampaignIfDone(
   const status = progress.sent === 0 && progress.failed > 0 ? "failed" : "sent";
   const [done] = await db
     .update(campaigns)
-    .set({ status, finishedAt: now })
+    .set({
+      status,
+      finishedAt: now,
+      failureReason: status === "failed" ? CAMPAIGN_SENDING_TEXT.allFailed : null,
+    })
     .where(
       and(
         eq(campaigns.id, campaignId),
@@ -582,6 +587,29 @@ export async function finishCampaignIfDone(
   return Boolean(done);
 }
 
+/** A schedule that cannot be kept becomes "failed", with the reason the list shows. */
+async function failSchedule(db: Database, id: string, reason: string, now: Date): Promise<void> {
+  const [failed] = await db
+    .update(campaigns)
+    .set({ status: "failed", finishedAt: now, failureReason: reason })
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, "scheduled")))
+    .returning({ id: campaigns.id });
+  if (!failed) return;
+  await recordAudit(db, {
+    actor: null,
+    action: "newsletter_campaigns.schedule_failed",
+    entity: "newsletter_campaigns",
+    entityId: id,
+    details: { reason },
+  });
+}
+
+const dueSchedules = (db: Database, now: Date) =>
+  db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.status, "scheduled"), lte(campaigns.scheduledAt, now)));
+
 /** Starts the scheduled campaigns that are due, on one instance at a time. */
 export async function startDueCampaigns(
   db: Database,
@@ -590,33 +618,43 @@ export async function startDueCampaigns(
 ): Promise<number> {
   let started = 0;
   await runExclusively(db, "newsletter-campaign-starter", async () => {
-    const due = await db
-      .select({ id: campaigns.id })
-      .from(campaigns)
-      .where(and(eq(campaigns.status, "scheduled"), lte(campaigns.scheduledAt, now)));
-    for (const { id } of due) {
+    for (const { id } of await dueSchedules(db, now)) {
       try {
         await startCampaignSend(db, id, { render, now });
         started++;
       } catch (error) {
         if (error instanceof Conflict) continue;
         // No mail server, nobody in the audience: the schedule cannot be kept.
-        logger.error({ err: error, campaignId: id }, "A scheduled campaign could not start");
-        await db
-          .update(campaigns)
-          .set({ status: "failed", finishedAt: now })
-          .where(and(eq(campaigns.id, id), eq(campaigns.status, "scheduled")));
-        await recordAudit(db, {
-          actor: null,
-          action: "newsletter_campaigns.schedule_failed",
-          entity: "newsletter_campaigns",
-          entityId: id,
-          details: { reason: error instanceof Error ? error.message : String(error) },
-        });
+        const refusal =
+          error instanceof ValidationError || error instanceof NotFound ? error.message : null;
+        if (refusal === null)
+          logger.error({ err: error, campaignId: id }, "A scheduled campaign could not start");
+        else logger.warn({ campaignId: id, reason: refusal }, "A scheduled campaign failed");
+        await failSchedule(db, id, scheduleFailureReason(refusal), now);
       }
     }
   });
   return started;
+}
+
+/**
+ * Without a mail server nothing can be sent. A letter scheduled while one was configured
+ * must not wait silently and go out, late, whenever one is set again: once it is due it
+ * becomes "failed" with the reason (decision 037). Returns how many failed.
+ */
+export async function failDueSchedulesWithoutMailServer(
+  db: Database,
+  now = new Date(),
+): Promise<number> {
+  let failed = 0;
+  await runExclusively(db, "newsletter-campaign-starter", async () => {
+    for (const { id } of await dueSchedules(db, now)) {
+      logger.warn({ campaignId: id }, "A scheduled campaign failed: no mail server (SMTP_URL)");
+      await failSchedule(db, id, CAMPAIGN_SENDING_TEXT.scheduledWithoutMailServer, now);
+      failed++;
+    }
+  });
+  return failed;
 }
 
 export interface PassResult {
@@ -699,6 +737,29 @@ async function passWith(
 
 const wakers = () => singleton("campaign-sender-wakers", () => new Set<() => void>());
 
+/**
+ * The sender's stand-in when no mail server is configured: at start, and then every
+ * `everyMs`, due schedules become "failed" with the reason (none can be sent, and none
+ * may go out unexpectedly late once a mail server is set). Returns the stop function.
+ */
+function watchSchedulesWithoutMailServer(db: Database, everyMs: number): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const look = () => {
+    running ??= failDueSchedulesWithoutMailServer(db)
+      .catch((error: unknown) =>
+        logger.error({ err: error }, "Could not look for due newsletter schedules"),
+      )
+      .finally(() => (running = null));
+  };
+  look();
+  const timer = setInterval(look, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
 /** Wakes this process's senders now (a send just started), instead of at their next look. */
 export function nudgeCampaignSenders(): void {
   for (const wake of wakers()) wake();
@@ -708,12 +769,13 @@ export function nudgeCampaignSenders(): void {
  * Runs the sender until stopped: sends while there is work, looks for work (due
  * schedules, new sends) every idleMs otherwise. Returns a stop function that waits for
  * the batch in hand. On the embedded database (one process), rows left "sending" by
- * the previous run are known to be dead at once.
+ * the previous run are known to be dead at once. Without a mail server it only fails
+ * the schedules that come due (watchSchedulesWithoutMailServer).
  */
 export function startCampaignSender(db: Database, options: SenderOptions): () => Promise<void> {
   const ctx = contextOf(options);
-  if (!ctx) return async () => {};
   const idleMs = options.idleMs ?? SENDER_IDLE_MS;
+  if (!ctx) return watchSchedulesWithoutMailServer(db, idleMs);
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;

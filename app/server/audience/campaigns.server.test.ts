@@ -11,15 +11,20 @@ import {
   newsletterCampaignClicks,
   newsletterCampaigns,
   newsletterSubscribers,
+  themeSettings,
 } from "../db/schema.server";
 import { campaignFieldsSchema, type CampaignFieldsInput } from "~/domain/campaign-form";
 import { clickPath } from "~/domain/letter";
+import { letterPalette } from "~/domain/letter-palette";
 import { LETTER_LINK_MARKERS } from "~/domain/newsletter-campaign";
+import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
 import {
+  audienceReach,
   cancelSchedule,
   clicksByLink,
   createDraft,
   createTourMailDraft,
+  currentLetterPalette,
   deleteDraft,
   duplicateCampaign,
   getCampaign,
@@ -127,6 +132,42 @@ describe.each(await testDatabaseKinds())("campaigns on %s", (kind) => {
     );
   });
 
+  it("says at once why a tour-mail draft for a concert whose city was typed reaches nobody", async () => {
+    // The concert of these tests is in "New York", typed: no map position.
+    const typed = await createTourMailDraft(t.db, eventId, { actor });
+    expect(await audienceReach(t.db, typed.audience)).toEqual({
+      count: 0,
+      problem: CAMPAIGN_SENDING_TEXT.eventWithoutPosition,
+    });
+    const [picked] = await t.db
+      .insert(events)
+      .values({
+        title: "Harbour Jazz",
+        date: "2030-04-01",
+        venue: "Pier 9",
+        city: "Paris",
+        countryCode: "FR",
+        latitude: 48.85341,
+        longitude: 2.3488,
+      })
+      .returning();
+    try {
+      await t.db.insert(newsletterSubscribers).values({
+        email: "near@example.com",
+        status: "subscribed",
+        unsubscribeTokenHash: "h-near",
+        city: "Paris, France",
+        latitude: 48.86,
+        longitude: 2.35,
+      });
+      const located = await createTourMailDraft(t.db, picked!.id, { actor });
+      expect(await audienceReach(t.db, located.audience)).toEqual({ count: 1, problem: null });
+    } finally {
+      await t.db.delete(newsletterCampaigns);
+      await t.db.delete(events).where(eq(events.id, picked!.id));
+    }
+  });
+
   it("schedules in the future only, and cancels a schedule back to a draft until it starts", async () => {
     const draft = await createDraft(t.db, fields());
     const now = new Date();
@@ -142,6 +183,23 @@ describe.each(await testDatabaseKinds())("campaigns on %s", (kind) => {
     const back = await cancelSchedule(t.db, draft.id, { actor });
     expect(back.status).toBe("draft");
     await expect(cancelSchedule(t.db, draft.id)).rejects.toThrow(/not scheduled/);
+  });
+
+  it("refuses to schedule without a mail server, saying so as Send now does", async () => {
+    const draft = await createDraft(t.db, fields());
+    const now = new Date();
+    setMailTransport(null);
+    try {
+      await expect(
+        scheduleCampaign(t.db, draft.id, new Date(now.getTime() + HOUR), { actor, now }),
+      ).rejects.toThrow(CAMPAIGN_SENDING_TEXT.noMailServer);
+      await expect(sendCampaignNow(t.db, draft.id, { actor })).rejects.toThrow(
+        CAMPAIGN_SENDING_TEXT.noMailServer,
+      );
+    } finally {
+      setMailTransport({ send: async () => {} });
+    }
+    expect(await getCampaign(t.db, draft.id)).toMatchObject({ status: "draft", scheduledAt: null });
   });
 
   it("sends once: a second start and any later edit or delete are refused", async () => {
@@ -202,6 +260,77 @@ describe.each(await testDatabaseKinds())("campaigns on %s", (kind) => {
     const rows = await t.db.select().from(newsletterCampaignClicks);
     expect(Object.keys(rows[0]!).sort()).toEqual(["campaignId", "clicks", "day", "url"]);
     expect((await listCampaigns(t.db))[0]!.figures.clicks).toBe(3);
+  });
+
+  it("sends readers to the site's pages with the letter's campaign, through the click redirect too", async () => {
+    await t.db
+      .insert(newsletterSubscribers)
+      .values({ email: "a@example.com", status: "subscribed", unsubscribeTokenHash: "h1" });
+    const body = "See the [dates](/events) and [the label](https://label.example/new).";
+    const tracked = await createDraft(t.db, fields({ bodyMarkdown: body, clickTracking: "on" }));
+    await sendCampaignNow(t.db, tracked.id);
+    const { slug } = await getCampaign(t.db, tracked.id);
+    const tags = `utm_source=letters&utm_medium=email&utm_campaign=${slug}`;
+    // The redirect's final target carries the campaign; the figures keep the link as written.
+    expect(await recordClick(t.db, tracked.id, 0)).toMatch(new RegExp(`/events\\?${tags}$`));
+    expect(await recordClick(t.db, tracked.id, 1)).toBe("https://label.example/new");
+    expect((await clicksByLink(t.db, tracked.id)).map((c) => c.url).sort()).toEqual([
+      expect.stringMatching(/\/events$/),
+      "https://label.example/new",
+    ]);
+
+    const direct = await createDraft(
+      t.db,
+      fields({ subject: "Untracked", bodyMarkdown: body, publishOnWeb: "on" }),
+    );
+    await sendCampaignNow(t.db, direct.id);
+    const sent = await getCampaign(t.db, direct.id);
+    const sentTags = `utm_source=letters&utm_medium=email&utm_campaign=${sent.slug}`;
+    expect(sent.sentHtml).toContain(`/events?${sentTags.replace(/&/g, "&amp;")}"`);
+    expect(sent.sentHtml).toContain('href="https://label.example/new"');
+    expect(sent.sentText).toContain(`/events?${sentTags})`);
+    expect(sent.sentText).toContain(`/newsletter/${sent.slug}?${sentTags}`);
+    expect(sent.sentText).toContain("the label (https://label.example/new)");
+  });
+
+  it("paints the sent letter and the test in the active theme's colours, as the editor's preview", async () => {
+    const velvet = {
+      primary: "212 85% 62%",
+      background: "222 42% 7%",
+      foreground: "210 30% 94%",
+      border: "220 22% 24%",
+    };
+    await t.db.insert(themeSettings).values([
+      { name: "Midnight Gold", colors: {}, isActive: false },
+      { name: "Blue Note Velvet", colors: velvet, isActive: true },
+    ]);
+    try {
+      const palette = letterPalette({ colors: velvet });
+      expect(palette.page).not.toBe(letterPalette(null).page);
+      // What the editor's preview is given (routes/admin/newsletter.tsx).
+      expect(await currentLetterPalette(t.db)).toEqual(palette);
+      await t.db
+        .insert(newsletterSubscribers)
+        .values({ email: "a@example.com", status: "subscribed", unsubscribeTokenHash: "h1" });
+      const draft = await createDraft(t.db, fields());
+      const tests: MailMessage[] = [];
+      await sendTestLetter(t.db, draft.id, actor, {
+        send: async (_db, message) => {
+          tests.push(message);
+          return "id";
+        },
+      });
+      await sendCampaignNow(t.db, draft.id);
+      const { sentHtml } = await getCampaign(t.db, draft.id);
+      for (const html of [sentHtml!, tests[0]!.html!]) {
+        expect(html).toContain(`background:${palette.page}`);
+        expect(html).toContain(`background:${palette.panel}`);
+        expect(html).toContain(`color:${palette.accent}`);
+      }
+    } finally {
+      await t.db.delete(themeSettings);
+    }
+    expect(await currentLetterPalette(t.db)).toEqual(letterPalette(null));
   });
 
   it("mails a test to the admin with [Test] and harmless links instead of the markers", async () => {

@@ -22,22 +22,26 @@ import {
   cardKey,
   cardLine,
   letterCardRefs,
+  letterOwnHosts,
   renderLetter,
+  tagLetterLink,
   type CardKind,
   type CardLookup,
   type LetterCard,
 } from "~/domain/letter";
+import { letterPalette, type LetterPalette } from "~/domain/letter-palette";
 import { formatPrice } from "~/domain/money";
 import { productAnchor } from "~/domain/product-json-ld";
 import { SITE_NAME } from "~/domain/site";
 import { calendarDayIn } from "~/domain/time-zone";
 import { extractVideoId, serviceThumbnailUrl } from "~/domain/video";
 import { TOUR_MAIL_DEFAULT_RADIUS_KM, type CampaignAudience } from "~/domain/newsletter-campaign";
+import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
 import { Conflict, NotFound, ValidationError } from "../core/errors.server";
 import { getEnv } from "../core/env.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { recordAudit, type Actor } from "../db/audit.server";
-import type { Database } from "../db/database.server";
+import type { Database, Executor } from "../db/database.server";
 import {
   events,
   featuredVideos,
@@ -46,6 +50,7 @@ import {
   newsletterCampaignRecipients,
   newsletterCampaigns,
   shopItems,
+  themeSettings,
 } from "../db/schema.server";
 import { mailServerConfigured, sendMail } from "../mail/mail.server";
 import {
@@ -259,6 +264,29 @@ export function audienceSize(db: Database, audience: CampaignAudience): Promise<
   return countAudience(db, audience);
 }
 
+export interface AudienceReach {
+  count: number;
+  /**
+   * Why the audience cannot be counted (a concert whose city was typed, not picked, so
+   * it has no map position; a concert that was deleted): the sentence "Send now" would
+   * answer, shown in the editor at once instead of "0 subscribers".
+   */
+  problem: string | null;
+}
+
+export async function audienceReach(
+  db: Database,
+  audience: CampaignAudience,
+): Promise<AudienceReach> {
+  try {
+    return { count: await countAudience(db, audience), problem: null };
+  } catch (error) {
+    if (error instanceof ValidationError || error instanceof NotFound)
+      return { count: 0, problem: error.message };
+    throw error;
+  }
+}
+
 // ---------------------------------------------------------------------------------
 // Writing
 
@@ -454,13 +482,17 @@ async function ensureSlug(db: Database, campaign: CampaignRow): Promise<string> 
   return slug;
 }
 
-/** Sends at `at` (already checked to be in the future by scheduleInstant). */
+/**
+ * Sends at `at` (already checked to be in the future by scheduleInstant). Refused, as
+ * "Send now" is, while no mail server is configured: the letter could not leave when due.
+ */
 export async function scheduleCampaign(
   db: Database,
   id: string,
   at: Date,
   options: WriteOptions & { now?: Date } = {},
 ) {
+  if (!mailServerConfigured()) throw new ValidationError(CAMPAIGN_SENDING_TEXT.noMailServer);
   if (at.getTime() <= (options.now ?? new Date()).getTime())
     throw new ValidationError(CAMPAIGN_TEXT.scheduleInPast, {
       date: [CAMPAIGN_TEXT.scheduleInPast],
@@ -515,6 +547,11 @@ export async function cancelSchedule(db: Database, id: string, options: WriteOpt
 // The letter
 
 const siteUrl = () => getEnv().SITE_URL;
+/** Other names the site answers as: links to them are the site's own too. */
+const otherHosts = () => {
+  const production = getEnv().SITE_PRODUCTION_HOST;
+  return production ? [production] : [];
+};
 
 export const webVersionPath = (slug: string) => `/newsletter/${slug}`;
 
@@ -526,14 +563,18 @@ export const webVersionPath = (slug: string) => `/newsletter/${slug}`;
  */
 export const renderCampaignForSending: RenderCampaign = async (db, campaign) => {
   const cards = await resolveCards(db, campaign.bodyMarkdown);
-  const slug = campaign.publishOnWeb ? await ensureSlug(db, campaign) : null;
+  // Fixed before rendering: it is the web version's address and the links' utm_campaign.
+  const slug = await ensureSlug(db, campaign);
   const rendered = renderLetter(campaign, {
     siteUrl: siteUrl(),
     siteName: SITE_NAME,
     cards,
+    palette: await currentLetterPalette(db),
     mode: "send",
     trackClicksFor: campaign.clickTracking ? campaign.id : null,
-    webUrl: slug ? `${siteUrl()}${webVersionPath(slug)}` : null,
+    campaign: slug,
+    ownHosts: otherHosts(),
+    webUrl: campaign.publishOnWeb ? `${siteUrl()}${webVersionPath(slug)}` : null,
   });
   await db
     .update(newsletterCampaigns)
@@ -541,6 +582,21 @@ export const renderCampaignForSending: RenderCampaign = async (db, campaign) => 
     .where(eq(newsletterCampaigns.id, campaign.id));
   return { subject: campaign.subject, html: rendered.html, text: rendered.text };
 };
+
+/**
+ * The letter's colours, from the site's active theme (the newest active one, as the site
+ * applies it; the default theme when none is active). The editor's preview, the test
+ * and the sent letter all take them from here.
+ */
+export async function currentLetterPalette(db: Executor): Promise<LetterPalette> {
+  const [active] = await db
+    .select({ colors: themeSettings.colors })
+    .from(themeSettings)
+    .where(eq(themeSettings.isActive, true))
+    .orderBy(desc(themeSettings.createdAt))
+    .limit(1);
+  return letterPalette(active ?? null);
+}
 
 /** Example addresses for a test mail's per-recipient links: pages that exist, harmless. */
 const testFooterLinks = () => ({
@@ -564,7 +620,11 @@ export async function sendTestLetter(
     siteUrl: siteUrl(),
     siteName: SITE_NAME,
     cards,
+    palette: await currentLetterPalette(db),
     mode: "send",
+    // Tagged as the letter will be: the slug it gets when it is scheduled or sent.
+    campaign: campaign.slug ?? campaignSlug(campaign.subject, campaign.id),
+    ownHosts: otherHosts(),
     footerLinks: testFooterLinks(),
   });
   await (options.send ?? sendMail)(db, {
@@ -622,8 +682,10 @@ export async function resendUnknownRows(db: Database, id: string, options: Write
 
 /**
  * Counts a click on link n of a campaign (per campaign, link and day: nothing about
- * the person) and answers its address; null when n is not one of the letter's links,
- * so the redirect can never send anyone anywhere else.
+ * the person) and answers where to send the reader: that link, with the letter's
+ * campaign added when it is a page of the site (tagLetterLink; also for letters sent
+ * before links carried it). Null when n is not one of the letter's links, so the
+ * redirect can never send anyone anywhere else.
  */
 export async function recordClick(
   db: Database,
@@ -633,7 +695,11 @@ export async function recordClick(
 ): Promise<string | null> {
   if (!isUuid(campaignId) || !Number.isInteger(n) || n < 0) return null;
   const [campaign] = await db
-    .select({ links: newsletterCampaigns.links, clickTracking: newsletterCampaigns.clickTracking })
+    .select({
+      links: newsletterCampaigns.links,
+      clickTracking: newsletterCampaigns.clickTracking,
+      slug: newsletterCampaigns.slug,
+    })
     .from(newsletterCampaigns)
     .where(eq(newsletterCampaigns.id, campaignId));
   const url = campaign?.links[n];
@@ -652,7 +718,7 @@ export async function recordClick(
         set: { clicks: sql`${newsletterCampaignClicks.clicks} + 1` },
       });
   }
-  return url;
+  return tagLetterLink(url, campaign.slug, letterOwnHosts(siteUrl(), otherHosts()));
 }
 
 // ---------------------------------------------------------------------------------

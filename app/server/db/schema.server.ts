@@ -832,6 +832,8 @@ export const newsletterCampaigns = pgTable(
     scheduledAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }),
     finishedAt: timestamp({ withTimezone: true }),
+    /** Why a letter is "failed", in the artist's words (the campaign list shows it). */
+    failureReason: text(),
     /** The letter as it was sent, rendered once when sending starts. */
     sentSubject: text(),
     sentHtml: text(),

@@ -11,6 +11,7 @@ import { asc, count, eq, gte } from "drizzle-orm";
 import { campaignSlug } from "~/domain/campaign-form";
 import { cardKey, cardLine, renderLetter, type LetterCard } from "~/domain/letter";
 import { SITE_NAME } from "~/domain/site";
+import { currentLetterPalette } from "../audience/campaigns.server";
 import { getEnv } from "../core/env.server";
 import type { Transaction } from "../db/database.server";
 import {
@@ -107,6 +108,7 @@ export async function seedDemoLetters(tx: Transaction, today: Date): Promise<num
     },
   ];
 
+  const palette = await currentLetterPalette(tx);
   const rand = createRandom("demo-letters");
   for (const letter of letters) {
     const sentAt = new Date(today.getTime() - letter.daysAgo * DAY);
@@ -132,8 +134,10 @@ export async function seedDemoLetters(tx: Transaction, today: Date): Promise<num
         siteUrl,
         siteName: SITE_NAME,
         cards,
+        palette,
         mode: "send",
         trackClicksFor: id,
+        campaign: slug,
         webUrl: `${siteUrl}/newsletter/${slug}`,
       },
     );

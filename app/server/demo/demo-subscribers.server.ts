@@ -7,10 +7,14 @@
  * (DEMO_TOWN_POSITIONS), in the Pacific Northwest.
  */
 import crypto from "node:crypto";
-import type { newsletterSubscribers } from "../db/schema.server";
+import type { Executor } from "../db/database.server";
+import { newsletterSubscribers } from "../db/schema.server";
 import { createRandom } from "./demo-random.server";
 
+/** How many the demo seed makes; `npm run db:seed-subscribers -- <count>` makes more. */
 export const DEMO_SUBSCRIBER_COUNT = 320;
+/** The most `db:seed-subscribers` makes (the newsletter benchmark's own list is 10,000). */
+export const DEMO_SUBSCRIBER_MAX = 100_000;
 
 type Place = readonly [label: string, countryCode: string, latitude: number, longitude: number];
 
@@ -107,11 +111,14 @@ const LAST = [
 
 type SubscriberRow = typeof newsletterSubscribers.$inferInsert;
 
-/** The same list on every seed of the same day; confirmed over the past year. */
-export function demoSubscribers(today: Date): SubscriberRow[] {
+/**
+ * The same list on every seed of the same day; confirmed over the past year. A longer
+ * list starts with the same people (addresses end in their number: ….<n>@example.org).
+ */
+export function demoSubscribers(today: Date, count = DEMO_SUBSCRIBER_COUNT): SubscriberRow[] {
   const random = createRandom("demo-subscribers");
   const rows: SubscriberRow[] = [];
-  for (let n = 1; n <= DEMO_SUBSCRIBER_COUNT; n++) {
+  for (let n = 1; n <= count; n++) {
     const email = `${random.pick(FIRST)}.${random.pick(LAST)}.${n}@example.org`;
     const confirmedAt = new Date(today.getTime() - random.int(2, 365) * 86_400_000);
     const place = random.chance(0.7) ? random.pick(CITIES) : null;
@@ -132,4 +139,43 @@ export function demoSubscribers(today: Date): SubscriberRow[] {
     });
   }
   return rows;
+}
+
+/**
+ * The count `db:seed-subscribers` was asked for: nothing means the demo's own 320; else a
+ * whole number from 1 to DEMO_SUBSCRIBER_MAX. A sentence for anything else.
+ */
+export function demoSubscriberCount(raw: string | undefined): number | { error: string } {
+  if (raw === undefined || raw.trim() === "") return DEMO_SUBSCRIBER_COUNT;
+  const count = /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!Number.isSafeInteger(count) || count < 1 || count > DEMO_SUBSCRIBER_MAX) {
+    return {
+      error: `"${raw}" is not a number of subscribers: give a whole number from 1 to ${DEMO_SUBSCRIBER_MAX.toLocaleString("en-US")}, e.g. npm run db:seed-subscribers -- 2000`,
+    };
+  }
+  return count;
+}
+
+/**
+ * Makes sure the demo list has its first `count` people (confirmed, most with a city),
+ * adding only the addresses not there yet: the demo's own 320 are the first of them, so
+ * on a seeded database `count` 2,000 adds 1,680, and a second run adds none. An address
+ * that has unsubscribed or bounced is left as it is. Returns how many were added.
+ */
+export async function seedDemoSubscribers(
+  db: Executor,
+  count: number,
+  today = new Date(),
+): Promise<number> {
+  const rows = demoSubscribers(today, count);
+  let added = 0;
+  for (let i = 0; i < rows.length; i += 1_000) {
+    const inserted = await db
+      .insert(newsletterSubscribers)
+      .values(rows.slice(i, i + 1_000))
+      .onConflictDoNothing({ target: newsletterSubscribers.email })
+      .returning({ id: newsletterSubscribers.id });
+    added += inserted.length;
+  }
+  return added;
 }

@@ -24,6 +24,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
 import {
   campaignFieldsSchema,
+  campaignSlug,
   isEditableStatus,
   type CampaignFieldsInput,
 } from "~/domain/campaign-form";
@@ -34,6 +35,7 @@ import {
   renderLetter,
   type CardKind,
   type LetterCard,
+  type LetterPalette,
 } from "~/domain/letter";
 import {
   AUDIENCE_RADIUS_KM,
@@ -43,7 +45,7 @@ import {
   TOUR_MAIL_DEFAULT_RADIUS_KM,
 } from "~/domain/newsletter-campaign";
 import type { CampaignListRow, OpenCampaign } from "./newsletter-screen";
-import { FiguresLine, ProgressBar, StatusBadge } from "./newsletter-screen";
+import { FailureReason, FiguresLine, ProgressBar, StatusBadge } from "./newsletter-screen";
 
 type Values = {
   subject: string;
@@ -122,6 +124,8 @@ export interface LetterEditorProps {
   campaign: CampaignListRow | null;
   open: OpenCampaign | null;
   cards: Record<CardKind, LetterCard[]>;
+  /** The active theme's letter colours: the preview uses the same as the sent mail. */
+  palette: LetterPalette;
   timeZone: string;
   siteUrl: string;
   siteName: string;
@@ -150,15 +154,15 @@ export function LetterEditor(props: LetterEditorProps) {
         navigate(`?letter=${result.id}`, { preventScrollReset: true, replace: true });
     },
   });
-  const counter = useAdminFetcher<{ count: number }>({ quiet: true });
+  const counter = useAdminFetcher<{ count: number; problem: string | null }>({ quiet: true });
   const act = useAdminFetcher();
   const serverErrors = { ...save.fieldErrors, ...act.fieldErrors };
   const shown = { ...serverErrors, ...errors };
 
-  const audienceCount =
-    counter.data?.ok && counter.data.result
-      ? counter.data.result.count
-      : (open?.audienceCount ?? props.newAudienceCount);
+  const counted = counter.data?.ok ? counter.data.result : undefined;
+  const audienceCount = counted ? counted.count : (open?.audienceCount ?? props.newAudienceCount);
+  // "This concert's city has no map position…": shown as soon as the draft opens.
+  const audienceProblem = counted ? counted.problem : (open?.audienceProblem ?? null);
 
   const allCards = useMemo(() => {
     const map = new Map<string, LetterCard>();
@@ -167,6 +171,11 @@ export function LetterEditor(props: LetterEditorProps) {
     return map;
   }, [props.cards]);
 
+  // The links carry the campaign as they will when the letter leaves (its slug is fixed
+  // when it is scheduled or sent; until then it follows the subject).
+  const utmCampaign = campaign
+    ? (campaign.slug ?? campaignSlug(values.subject, campaign.id))
+    : null;
   const preview = useMemo(
     () =>
       renderLetter(values, {
@@ -174,12 +183,14 @@ export function LetterEditor(props: LetterEditorProps) {
         siteName: props.siteName,
         cards: allCards,
         mode: "preview",
+        palette: props.palette,
+        campaign: utmCampaign,
         footerLinks: {
           unsubscribe: `${props.siteUrl}/newsletter/unsubscribe`,
           location: `${props.siteUrl}/newsletter/location`,
         },
       }),
-    [values, allCards, props.siteUrl, props.siteName],
+    [values, allCards, props.siteUrl, props.siteName, props.palette, utmCampaign],
   );
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
@@ -266,6 +277,7 @@ export function LetterEditor(props: LetterEditorProps) {
             <FiguresLine f={campaign.figures} clickTracking={campaign.clickTracking} />
           )}
         </div>
+        {campaign && <FailureReason row={campaign} className="text-sm" />}
         {campaign?.status === "sending" && (
           <ProgressBar figures={campaign.figures} label={`Sending "${campaign.subject}"`} />
         )}
@@ -357,7 +369,12 @@ export function LetterEditor(props: LetterEditorProps) {
                 )}
               </TabsContent>
               <TabsContent value="preview">
-                <LetterPreview html={preview.html} text={preview.text} subject={values.subject} />
+                <LetterPreview
+                  html={preview.html}
+                  text={preview.text}
+                  subject={values.subject}
+                  background={props.palette.page}
+                />
               </TabsContent>
             </Tabs>
 
@@ -435,10 +452,17 @@ export function LetterEditor(props: LetterEditorProps) {
                   </FormField>
                 </div>
               )}
-              <p role="status" aria-live="polite" className="font-medium text-primary">
+              <p
+                role="status"
+                aria-live="polite"
+                className={
+                  audienceProblem && !counter.busy ? "text-destructive" : "font-medium text-primary"
+                }
+              >
                 {counter.busy
                   ? "Counting..."
-                  : `${audienceCount.toLocaleString("en-US")} ${audienceCount === 1 ? "subscriber" : "subscribers"} will receive it`}
+                  : (audienceProblem ??
+                    `${audienceCount.toLocaleString("en-US")} ${audienceCount === 1 ? "subscriber" : "subscribers"} will receive it`)}
               </p>
             </fieldset>
 
@@ -659,10 +683,13 @@ export function LetterPreview({
   html,
   text,
   subject,
+  background,
 }: {
   html: string;
   text: string;
   subject: string;
+  /** Behind the frame while it loads: the letter's own page colour. */
+  background?: string;
 }) {
   const [width, setWidth] = useState<"phone" | "desktop">("phone");
   return (
@@ -697,8 +724,8 @@ export function LetterPreview({
           sandbox=""
           srcDoc={html}
           data-width={width}
-          className="mx-auto block h-[36rem] rounded-lg border-0 bg-[#0f0f0f]"
-          style={{ width: width === "phone" ? 375 : 640, maxWidth: "none" }}
+          className="mx-auto block h-[36rem] rounded-lg border-0 bg-background"
+          style={{ width: width === "phone" ? 375 : 640, maxWidth: "none", background }}
         />
       </div>
       <details className="rounded-xl border border-border p-4">

@@ -13,6 +13,7 @@ import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-tab
 import { formatDateTime } from "~/components/admin/kit/format";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
+import { cn } from "~/lib/cn";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   CAMPAIGN_STATUS_LABELS,
@@ -22,7 +23,7 @@ import {
   type CampaignFieldsInput,
   type CampaignFigures,
 } from "~/domain/campaign-form";
-import type { CardKind, LetterCard } from "~/domain/letter";
+import type { CardKind, LetterCard, LetterPalette } from "~/domain/letter";
 import type { CampaignStatus } from "~/domain/newsletter-campaign";
 import { LetterEditor } from "./letter-editor";
 
@@ -38,6 +39,8 @@ export interface CampaignListRow {
   slug: string | null;
   publishOnWeb: boolean;
   clickTracking: boolean;
+  /** Why a "failed" letter failed (a schedule that could not be kept, every mail refused). */
+  failureReason: string | null;
   figures: CampaignFigures;
 }
 
@@ -48,12 +51,16 @@ export interface OpenCampaign {
   sentText: string | null;
   clicks: readonly { url: string; clicks: number }[];
   audienceCount: number;
+  /** Why the audience reaches nobody it could (a concert with no map position), or null. */
+  audienceProblem: string | null;
 }
 
 export interface NewsletterScreenProps {
   campaigns: readonly CampaignListRow[];
   loadFailed: string | null;
   cards: Record<CardKind, LetterCard[]>;
+  /** The letter's colours from the active theme, as the sent mail has them. */
+  palette: LetterPalette;
   timeZone: string;
   siteUrl: string;
   siteName: string;
@@ -102,6 +109,12 @@ export function ProgressBar({ figures, label }: { figures: CampaignFigures; labe
 }
 
 const n = (v: number) => v.toLocaleString("en-US");
+
+/** Why a letter failed, beside its "Failed" badge. */
+export function FailureReason({ row, className }: { row: CampaignListRow; className?: string }) {
+  if (row.status !== "failed" || !row.failureReason) return null;
+  return <p className={cn("max-w-prose text-destructive", className)}>{row.failureReason}</p>;
+}
 
 export function FiguresLine({ f, clickTracking }: { f: CampaignFigures; clickTracking: boolean }) {
   const parts = [
@@ -161,6 +174,7 @@ export function NewsletterScreen(props: NewsletterScreenProps) {
               </span>
             )}
           </div>
+          <FailureReason row={row} className="text-xs" />
         </div>
       ),
     },
@@ -206,6 +220,7 @@ export function NewsletterScreen(props: NewsletterScreenProps) {
           }
           open={props.open}
           cards={props.cards}
+          palette={props.palette}
           timeZone={props.timeZone}
           siteUrl={props.siteUrl}
           siteName={props.siteName}
