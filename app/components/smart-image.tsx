@@ -14,7 +14,7 @@
  * - A failed image retries by itself after 1 s and 2 s, then shows "Image unavailable"
  *   with a Retry button, and the failure goes to the errorLogs in local storage.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { ImageOff, RotateCcw } from "lucide-react";
 import { LAZY_ROOT_MARGIN, nextRetryDelay } from "~/domain/image-loading";
@@ -213,8 +213,12 @@ export function SmartImage({
   const imgRef = useCallback(
     (img: HTMLImageElement | null) => {
       if (!img || !img.complete) return;
-      if (img.naturalWidth > 0) handleLoad();
-      else if (img.currentSrc || img.src) handleError(img);
+      // Not urgent: as a transition, not a synchronous render inside hydration's commit
+      // (every image already loaded re-rendered at once there, issue 28).
+      startTransition(() => {
+        if (img.naturalWidth > 0) handleLoad();
+        else if (img.currentSrc || img.src) handleError(img);
+      });
     },
     [handleError, handleLoad],
   );

@@ -15,6 +15,7 @@ import {
 } from "./newsletter-campaign";
 import { zonedTimeToInstant } from "./time-zone";
 import { z } from "./zod";
+import { formatWholeNumber } from "./money";
 
 export const CAMPAIGN_TEXT = {
   title: "Newsletter",
@@ -27,8 +28,8 @@ export const CAMPAIGN_TEXT = {
   subjectRequired: "Subject is required",
   subjectTooLong: `The subject must be under ${CAMPAIGN_SUBJECT_MAX + 1} characters`,
   preheaderTooLong: `The preview line must be under ${CAMPAIGN_PREHEADER_MAX + 1} characters`,
-  bodyTooLong: `This letter is too long: keep it under ${CAMPAIGN_BODY_MAX.toLocaleString("en-US")} characters (about 15,000 words). Long letters are clipped by mail clients anyway.`,
-  radiusBounds: `The distance must be a whole number of km from ${AUDIENCE_RADIUS_KM.min} to ${AUDIENCE_RADIUS_KM.max.toLocaleString("en-US")}`,
+  bodyTooLong: `This letter is too long: keep it under ${formatWholeNumber(CAMPAIGN_BODY_MAX)} characters (about 15,000 words). Long letters are clipped by mail clients anyway.`,
+  radiusBounds: `The distance must be a whole number of km from ${AUDIENCE_RADIUS_KM.min} to ${formatWholeNumber(AUDIENCE_RADIUS_KM.max)}`,
   eventRequired: "Choose the concert whose fans should get it",
   itemRequired: "Choose the product whose buyers should get it",
   unknownEvent: "That event no longer exists. Choose another one.",

@@ -3,6 +3,7 @@
  * and POST /api/send-contact-email, and the texts of its outcomes (spec §5, §8).
  */
 import { emailAddress, formSchema, optionalText, requiredText } from "./form-schema";
+import { formatWholeNumber } from "./money";
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
@@ -12,7 +13,7 @@ export const CONTACT_TEXT = {
   errorTitle: "Error",
   errorDescription: "Failed to send message. Please try again.",
   /** A body over the endpoint's cap: a retry cannot work, so say what to change. */
-  tooLong: `Your message is too long to send. Please keep it under ${CONTACT_MESSAGE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+  tooLong: `Your message is too long to send. Please keep it under ${formatWholeNumber(CONTACT_MESSAGE_MAX_LENGTH)} characters.`,
   replyPromise: "I typically respond within 24 hours.",
   loadFailed:
     "Sorry, we're having trouble loading the contact information. Please try again later.",

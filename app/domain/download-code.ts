@@ -8,6 +8,7 @@
  * (shop/download-codes.server.ts); see docs/decisions/034-download-codes.md.
  */
 import { formSchema, emailAddress } from "./form-schema";
+import { formatWholeNumber } from "./money";
 
 /** Digits 2–9 and the capital letters but I, L and O. */
 export const DOWNLOAD_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -99,7 +100,7 @@ export const redeemEmailSchema = formSchema<RedeemEmailInput>({
 export const BATCH_MESSAGES = {
   itemRequired: "Please choose a digital item.",
   itemNotDigital: "Download codes are for items with a file to download.",
-  countInvalid: `Please enter a number of codes from 1 to ${MAX_DOWNLOAD_CODE_BATCH.toLocaleString("en-US")}.`,
+  countInvalid: `Please enter a number of codes from 1 to ${formatWholeNumber(MAX_DOWNLOAD_CODE_BATCH)}.`,
   labelRequired: "Please give the batch a label (e.g. “Spring tour CDs”).",
   labelTooLong: `A label has at most ${DOWNLOAD_CODE_LABEL_MAX} characters.`,
 } as const;

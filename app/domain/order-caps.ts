@@ -4,7 +4,9 @@
  * buys a few copies; a bigger order is a conversation with the artist. A named price
  * (name your price) is held to the same order cap.
  */
+import { formatWholeNumber } from "./money";
+
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_ORDER_TOTAL = 10_000;
 
-export const ORDER_TOO_LARGE_MESSAGE = `Orders above $${MAX_ORDER_TOTAL.toLocaleString("en-US")} cannot be paid online. Please contact us to arrange a larger order.`;
+export const ORDER_TOO_LARGE_MESSAGE = `Orders above $${formatWholeNumber(MAX_ORDER_TOTAL)} cannot be paid online. Please contact us to arrange a larger order.`;

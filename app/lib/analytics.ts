@@ -38,8 +38,12 @@ export function sendEvent(payload: BeaconPayload, referrer = "") {
 export function usePageViews() {
   const { pathname } = useLocation();
   useEffect(() => {
-    // Only the first view can come from another site; later ones come from this one.
-    sendEvent({ k: "pageview" }, firstView ? document.referrer : "");
-    firstView = false;
+    // In a task of its own, not among the effects of hydration (issue 28).
+    const timer = setTimeout(() => {
+      // Only the first view can come from another site; later ones come from this one.
+      sendEvent({ k: "pageview" }, firstView ? document.referrer : "");
+      firstView = false;
+    }, 0);
+    return () => clearTimeout(timer);
   }, [pathname]);
 }

@@ -20,9 +20,16 @@ export function countCartItems(raw: string | null): number {
 }
 
 function subscribe(onChange: () => void) {
-  window.addEventListener("storage", onChange);
   window.addEventListener(CART_CHANGE_EVENT, onChange);
+  // Chromium's first "storage" listener connects the page to the storage area, which
+  // took ~10 ms inside hydration's effects: it gets a task of its own (issue 28). A
+  // change made in another tab during that moment is read by the check below.
+  const timer = setTimeout(() => {
+    window.addEventListener("storage", onChange);
+    onChange();
+  }, 0);
   return () => {
+    clearTimeout(timer);
     window.removeEventListener("storage", onChange);
     window.removeEventListener(CART_CHANGE_EVENT, onChange);
   };

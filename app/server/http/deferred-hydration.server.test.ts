@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import {
   DEFERRED_MODULE_ID,
   FALLBACK_START_MS,
+  PRELOADS_PER_TASK,
+  deferredLoaderScript,
   deferHydrationTransform,
   deferModuleScripts,
 } from "./deferred-hydration.server";
@@ -55,8 +57,10 @@ describe("deferModuleScripts", () => {
   });
 
   /** Runs the loader against a stand-in page; returns what it appended, step by step. */
-  function runLoader(options: { paintTiming: boolean }) {
-    const loader = /<script nonce="abc123==">(\(function\(\)[\s\S]*?)<\/script>/.exec(out)![1]!;
+  function runLoader(
+    options: { paintTiming: boolean },
+    loader = /<script nonce="abc123==">(\(function\(\)[\s\S]*?)<\/script>/.exec(out)![1]!,
+  ) {
     const appended: { tag: string; props: Record<string, unknown> }[] = [];
     const record = (node: Record<string, unknown>) =>
       appended.push({ tag: node.tag as string, props: { ...node } });
@@ -112,13 +116,20 @@ describe("deferModuleScripts", () => {
     };
   }
 
-  const expectModulesAdded = (appended: { tag: string; props: Record<string, unknown> }[]) => {
-    expect(appended.map((a) => [a.tag, a.props.rel ?? a.props.type])).toEqual([
+  /** The preloads are added in the loader's task, the module script in the next one. */
+  const expectModulesAdded = (page: ReturnType<typeof runLoader>) => {
+    const kinds = () => page.appended.map((a) => [a.tag, a.props.rel ?? a.props.type]);
+    expect(kinds()).toEqual([
+      ["link", "modulepreload"],
+      ["link", "modulepreload"],
+    ]);
+    page.runTimers((ms) => ms === 0);
+    expect(kinds()).toEqual([
       ["link", "modulepreload"],
       ["link", "modulepreload"],
       ["script", "module"],
     ]);
-    expect(appended[2]!.props).toMatchObject({ nonce: NONCE, textContent: "CODE" });
+    expect(page.appended[2]!.props).toMatchObject({ nonce: NONCE, textContent: "CODE" });
   };
 
   it("starts the scripts once the first contentful paint is reported, once", () => {
@@ -131,7 +142,7 @@ describe("deferModuleScripts", () => {
     page.paint("first-contentful-paint");
     expect(page.disconnected()).toBe(true);
     page.runTimers((ms) => ms === 0);
-    expectModulesAdded(page.appended);
+    expectModulesAdded(page);
     page.runTimers(() => true); // the fallback timer finds them started
     expect(page.appended).toHaveLength(3);
   });
@@ -141,14 +152,31 @@ describe("deferModuleScripts", () => {
     expect(page.appended).toEqual([]);
     page.frames.forEach((fn) => fn());
     page.runTimers((ms) => ms === 0);
-    expectModulesAdded(page.appended);
+    expectModulesAdded(page);
+  });
+
+  it(`adds ${PRELOADS_PER_TASK} preloads per task, in order, then the module script`, () => {
+    const hrefs = Array.from({ length: 9 }, (_, i) => `/assets/chunk-${i}.js`);
+    const page = runLoader({ paintTiming: false }, deferredLoaderScript(hrefs, NONCE));
+    page.frames.forEach((fn) => fn());
+    page.runTimers((ms) => ms === 0); // go
+    const added = () => page.appended.map((a) => a.props.href ?? a.props.type);
+    expect(added()).toEqual(hrefs.slice(0, 4));
+    page.runTimers((ms) => ms === 0);
+    expect(added()).toEqual(hrefs.slice(0, 8));
+    page.runTimers((ms) => ms === 0);
+    expect(added()).toEqual(hrefs);
+    page.runTimers((ms) => ms === 0);
+    expect(added()).toEqual([...hrefs, "module"]);
+    page.runTimers((ms) => ms === 0);
+    expect(page.appended).toHaveLength(10);
   });
 
   it("starts them after FALLBACK_START_MS when no paint comes (a hidden tab)", () => {
     const page = runLoader({ paintTiming: true });
     expect(page.timers.map((t) => t.ms)).toEqual([FALLBACK_START_MS]);
     page.runTimers(() => true);
-    expectModulesAdded(page.appended);
+    expectModulesAdded(page);
   });
 });
 
