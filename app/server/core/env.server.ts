@@ -151,7 +151,7 @@ const envSchema = z
     /** Days the analytics keep raw events (issue 25); the daily totals are kept for good. */
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(3).max(3660).default(30),
     /** How often the analytics totals are brought up to date. */
-    ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    ANALYTICS_ROLLUP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** "off": no counting at all (the pages' beacons are answered and dropped). */
     ANALYTICS: flag.default(true),
     /** S3-compatible object storage (docs/decisions/022); without it, files live in DATA_DIR. */
