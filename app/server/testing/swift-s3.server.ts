@@ -8,11 +8,11 @@
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createS3Storage, type S3Config } from "../media/object-storage.server";
+import { canListen } from "./free-port.server";
 
 const SCRIPT = fileURLToPath(new URL("../../../scripts/swift-s3.sh", import.meta.url));
 
@@ -28,15 +28,10 @@ export const SWIFT_SKIP_REASON =
 
 /** Four consecutive free ports: the S3 proxy and the object, container and account servers. */
 async function freePortBlock(): Promise<number> {
-  const isFree = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + crypto.randomInt(0, 20_000);
-    const all = await Promise.all([0, 1, 2, 3].map((offset) => isFree(base + offset)));
+    // Below the system's own range, as freePort does (free-port.server.ts).
+    const base = 20_000 + crypto.randomInt(0, 12_000);
+    const all = await Promise.all([0, 1, 2, 3].map((offset) => canListen(base + offset)));
     if (all.every(Boolean)) return base;
   }
   throw new Error("No four free ports in a row for Swift");
