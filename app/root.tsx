@@ -11,7 +11,6 @@ import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/root";
 import "./load-context";
 import stylesheet from "./app.css?url";
-import { themeStyleSheet } from "./domain/theme";
 import { SITE_NAME } from "./domain/site";
 import { NotFound } from "./components/not-found";
 import { ErrorFallback } from "./components/error-fallback";
@@ -53,8 +52,10 @@ export const shouldRevalidate = revalidateUnlessConnectionFailed;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  // Without loader data (an error before the root loader ran) the defaults still apply.
-  const themeCss = data?.themeCss ?? themeStyleSheet(null);
+  // Without loader data (an error before the root loader ran) the stylesheet's :root
+  // defaults apply, which are the default theme's (app.css), so the browser does not
+  // need the theme's code.
+  const themeCss = data?.themeCss ?? "";
   return (
     <html lang="en">
       <head>

@@ -1,13 +1,5 @@
-/**
- * The video player dialog (public-site spec §2 LOE): the video service's embed with
- * autoplay when the video has an id, a plain <video> for a file, or "No video
- * source available". Closing it calls onClose, where the caller clears its selection.
- */
-import { useEffect } from "react";
-import { VideoOff } from "lucide-react";
-import { videoEmbedUrl, videoSource, type DialogVideoData } from "~/domain/video";
-import { Dialog } from "./ui/dialog";
-import { sendEvent } from "~/lib/analytics";
+import { Suspense, lazy, useState } from "react";
+import type { DialogVideoData } from "~/domain/video";
 
 export type DialogVideo = DialogVideoData;
 
@@ -17,59 +9,20 @@ export interface VideoDialogProps {
   onClose: () => void;
 }
 
-export function VideoDialog({ video, onClose }: VideoDialogProps) {
-  // Opening the player is the play (an embed cannot tell us more without its API).
-  const title = video?.title;
-  useEffect(() => {
-    if (title) sendEvent({ k: "video_play", s: title });
-  }, [title]);
-  return (
-    <Dialog
-      open={video !== null}
-      onClose={onClose}
-      title={video?.title ?? ""}
-      description={video?.description || undefined}
-      // Narrow enough that the 16:9 player and its header fit a short window too.
-      className="w-[min(100vw-2rem,64rem,calc((100dvh-16rem)*16/9))]"
-    >
-      {video ? <VideoPlayer video={video} /> : null}
-    </Dialog>
-  );
-}
+const PlayerDialog = lazy(() => import("./video-player-dialog"));
 
-export function VideoPlayer({ video }: { video: DialogVideo }) {
-  const source = videoSource(video);
+/**
+ * The video player dialog, loaded when a video is first chosen: pages with videos do
+ * not load the dialog's code before they are interactive (issue 28). Once loaded it
+ * stays mounted, so closing it returns focus to the tile that opened it.
+ */
+export function VideoDialog(props: VideoDialogProps) {
+  const [needed, setNeeded] = useState(props.video !== null);
+  if (props.video !== null && !needed) setNeeded(true);
+  if (!needed) return null;
   return (
-    <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black">
-      {source.kind === "embed" ? (
-        <iframe
-          src={videoEmbedUrl(source.videoId, { autoplay: true })}
-          title={video.title}
-          className="absolute inset-0 size-full"
-          allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
-          referrerPolicy="strict-origin-when-cross-origin"
-          allowFullScreen
-        />
-      ) : source.kind === "file" ? (
-        <video
-          src={source.url}
-          controls
-          autoPlay
-          playsInline
-          preload="metadata"
-          className="absolute inset-0 size-full"
-        >
-          Your browser does not support the video tag.
-        </video>
-      ) : (
-        <div
-          role="status"
-          className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-muted-foreground"
-        >
-          <VideoOff aria-hidden className="size-8" />
-          <p>No video source available</p>
-        </div>
-      )}
-    </div>
+    <Suspense fallback={null}>
+      <PlayerDialog {...props} />
+    </Suspense>
   );
 }

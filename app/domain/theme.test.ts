@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_THEME,
@@ -8,6 +9,21 @@ import {
 } from "./theme";
 
 describe("theme variables", () => {
+  it("are the stylesheet's :root defaults when no theme is active (a page without the root's data relies on them)", () => {
+    const css = readFileSync(new URL("../app.css", import.meta.url), "utf8");
+    const root = /^:root \{([^}]*)\}/m.exec(css)?.[1] ?? "";
+    const declared = Object.fromEntries(
+      [...root.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2]!.trim()]),
+    );
+    const expected = Object.fromEntries(
+      Object.entries(themeCssVariables(null)).map(([name, value]) => [
+        name,
+        value.replaceAll("'", '"'),
+      ]),
+    );
+    expect(declared).toEqual(expected);
+  });
+
   it("uses the admin spec's defaults when no theme is active", () => {
     const vars = themeCssVariables(null);
     expect(vars["--primary"]).toBe("45 90% 60%");

@@ -1,14 +1,34 @@
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { Suspense, lazy, useEffect } from "react";
+import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/public-layout";
+import type { loader as rootLoader } from "~/root";
 import { HydrateLater } from "~/components/ui/hydrate-later";
 import { SiteNav } from "~/components/site-nav";
 import { SiteFooter } from "~/components/site-footer";
 import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
-import { ShopSkeleton } from "~/components/shop/shop-skeleton";
 import { openCartDrawer } from "~/lib/cart-drawer-state";
-import { PageSkeleton } from "~/components/page-skeletons";
 import { loadSiteShell } from "~/server/content/site.server";
 import { usePageViews } from "~/lib/analytics";
+
+// The skeletons are not needed until the visitor goes to another page: they load after
+// the page has started, not with the JavaScript every page needs first (issue 28).
+const loadPendingPage = () => import("~/components/pending-page");
+const PendingPage = lazy(loadPendingPage);
+/** After start-up, so that the first navigation already has its skeleton. */
+const WARM_PENDING_PAGE_MS = 2000;
+
+/**
+ * A page's sections after the first are laid out and painted only when they come near
+ * the screen, so the first paint does not wait for the whole page (decision 012). Until
+ * a section has been shown once it counts as 800px tall; then its own height.
+ *
+ * Inline, ahead of <main>, not in the stylesheet: when the document arrives before the
+ * stylesheet, Chromium styles it once without the stylesheet, and the sections it then
+ * skipped kept those plain styles; their buttons and cards ran their colour transitions
+ * from black when they were first drawn, a style pass per frame on a phone (decision 046).
+ */
+const SECTIONS_NEAR_SCREEN_CSS =
+  "#main>:not(:first-child){content-visibility:auto;contain-intrinsic-size:auto 800px}";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return loadSiteShell(request);
@@ -20,12 +40,18 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   // The cookieless counter (issue 25): one beacon per page shown.
   usePageViews();
   const location = useLocation();
+  const nonce = useRouteLoaderData<typeof rootLoader>("root")?.nonce;
+  useEffect(() => {
+    const timer = setTimeout(() => loadPendingPage().catch(() => {}), WARM_PENDING_PAGE_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const pendingPath =
     navigation.state === "loading" && navigation.location.pathname !== location.pathname
       ? navigation.location.pathname
       : null;
   return (
     <div className="flex min-h-screen flex-col">
+      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: SECTIONS_NEAR_SCREEN_CSS }} />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-full focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
@@ -38,10 +64,10 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         onCartClick={openCartDrawer}
       />
       <main id="main" className="flex-1">
-        {pendingPath === "/shop" ? (
-          <ShopSkeleton />
-        ) : pendingPath ? (
-          <PageSkeleton pathname={pendingPath} />
+        {pendingPath ? (
+          <Suspense fallback={null}>
+            <PendingPage pathname={pendingPath} />
+          </Suspense>
         ) : (
           <HydrateLater>
             <Outlet />

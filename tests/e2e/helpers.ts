@@ -45,6 +45,8 @@ export interface OpenPageOptions {
   javaScript?: boolean;
   /** More of the context's settings (a user agent, headers every request sends). */
   context?: BrowserContextOptions;
+  /** Runs on the new context before the first navigation (e.g. to hold back a request). */
+  beforeGoto?: (context: BrowserContext) => Promise<void>;
 }
 
 export interface OpenedPage {
@@ -365,6 +367,7 @@ export function setupBrowser(options: { baseUrl?: string } = {}): BrowserSession
       context.setDefaultNavigationTimeout(ACTION_TIMEOUT_MS);
       if (options.initScript)
         await context.addInitScript(options.initScript.fn, options.initScript.arg);
+      await options.beforeGoto?.(context);
       const page = await context.newPage();
       const entry = { context, pages: [page] };
       contexts.push(entry);

@@ -369,6 +369,48 @@ describe("first paint", () => {
     expect(new Set(visibility.slice(1))).toEqual(new Set(["auto"]));
   });
 
+  it("starts no colour transitions while a page loads, even when the browser styles it before its stylesheet arrives", async () => {
+    // Chromium sometimes styles the document once before the stylesheet has arrived (the
+    // init script below forces that pass). The sections after the first were skipped
+    // from then on with those plain styles, and when first drawn their buttons and cards
+    // ran their colour transitions from black: a style pass per frame on a phone.
+    const { page } = await openPage("/shop", {
+      viewport: "phone",
+      beforeGoto: (context) =>
+        context.route(/\/assets\/app-[^/]+\.css$/, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await route.continue();
+        }),
+      initScript: {
+        arg: "",
+        fn: () => {
+          const seen: string[] = [];
+          Object.assign(window, { __transitionsSeen: seen });
+          document.addEventListener("transitionrun", (e) => seen.push(e.propertyName), true);
+          let styledEarly = false;
+          new MutationObserver((_, observer) => {
+            if (styledEarly || !document.querySelector("#main > :nth-child(3)")) return;
+            styledEarly = true;
+            observer.disconnect();
+            document.body.getBoundingClientRect();
+          }).observe(document, { childList: true, subtree: true });
+        },
+      },
+    });
+    // They would have started before hydration (openPage waits for it); a frame more.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    const seen = await page.evaluate(
+      () => (window as unknown as { __transitionsSeen: string[] }).__transitionsSeen,
+    );
+    expect(seen).toEqual([]);
+    // The rule that lets those sections wait is still in force.
+    const visibility = await page.$eval(
+      "#main > :last-child",
+      (s) => getComputedStyle(s).contentVisibility,
+    );
+    expect(visibility).toBe("auto");
+  });
+
   it("preloads the home hero's italic font on / and /home only (its late swap moved the hero)", async () => {
     const italic =
       /<link rel="preload" href="\/fonts\/playfair-display-latin-var-italic\.woff2" as="font"/;

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { AudioTrack } from "~/domain/audio";
 import type { LoeImage, LoeVideo, SectionResult } from "~/domain/loe";
-import { VideoPlayer } from "~/components/video-dialog";
+import { VideoPlayer } from "~/components/video-player-dialog";
 import { AudioCollection } from "./audio-collection";
 import { FeaturedVideos } from "./featured-videos";
 import { LoeGallery } from "./loe-gallery";
