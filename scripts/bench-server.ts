@@ -70,6 +70,9 @@ const BUDGET = {
   pageScriptsKb: 110,
 };
 
+/** The public pages whose scripts the budget is measured on (every page in the navigation). */
+const BUDGET_PAGES = ["/", "/about", "/media", "/loe", "/events", "/shop", "/contact"];
+
 type Target = "cached" | "uncached" | "static";
 
 interface LoadJob {
@@ -424,7 +427,7 @@ interface Snapshot {
   gzip: Buffer;
   br: Buffer;
   /** The scripts the page loads before it is interactive, and their brotli bytes. */
-  scripts: { files: number; brotliBytes: number };
+  scripts: { files: number; brotliBytes: number; bytesByHref: Map<string, number> };
   /** Encodings the app did not send, compressed here instead. */
   madeHere: string[];
 }
@@ -472,13 +475,34 @@ async function pageScripts(html: string) {
         ),
   );
   let brotliBytes = 0;
+  const bytesByHref = new Map<string, number>();
   for (const href of hrefs) {
     const file = path.join(ROOT, "build/client", href);
-    brotliBytes += existsSync(`${file}.br`)
+    const bytes = existsSync(`${file}.br`)
       ? (await readFile(`${file}.br`)).length
       : brotliCompressSync(await readFile(file)).length;
+    bytesByHref.set(href, bytes);
+    brotliBytes += bytes;
   }
-  return { files: hrefs.size, brotliBytes };
+  return { files: hrefs.size, brotliBytes, bytesByHref };
+}
+
+/** The scripts (and their brotli bytes) that every one of the pages loads. */
+function sharedScripts(snapshots: { scripts: Snapshot["scripts"] }[]): {
+  files: number;
+  brotliBytes: number;
+} {
+  const [first, ...rest] = snapshots;
+  if (!first) return { files: 0, brotliBytes: 0 };
+  let files = 0;
+  let brotliBytes = 0;
+  for (const [href, bytes] of first.scripts.bytesByHref) {
+    if (rest.every((snapshot) => snapshot.scripts.bytesByHref.has(href))) {
+      files += 1;
+      brotliBytes += bytes;
+    }
+  }
+  return { files, brotliBytes };
 }
 
 async function writeSnapshots(dir: string, snapshots: Snapshot[]) {
@@ -960,12 +984,28 @@ async function main() {
         htmlKb < BUDGET.homeHtmlKb,
       );
     }
-    console.log("Budget (issue 28), every page measured:");
-    for (const snapshot of snapshots) {
-      const scriptsKb = snapshot.scripts.brotliBytes / 1024;
+    // Issue 28's budget is the JavaScript every public page loads before it is
+    // interactive (React, React Router and the shell); each page's own parts come on top
+    // and are shown beside it, so that a feature's cost shows where it is paid.
+    const budgetBaseUrl = cachedApp.baseUrl;
+    const pageScriptLists = await Promise.all(
+      BUDGET_PAGES.map(async (page) => ({
+        path: page,
+        scripts: await pageScripts(await (await fetch(`${budgetBaseUrl}${page}`)).text()),
+      })),
+    );
+    const shared = sharedScripts(pageScriptLists);
+    const sharedKb = shared.brotliBytes / 1024;
+    console.log("Budget (issue 28):");
+    console.log(
+      `  ${`scripts every public page loads before interactive < ${BUDGET.pageScriptsKb} KB (br)`.padEnd(58)}` +
+        ` ${`${sharedKb.toFixed(1)} KB in ${shared.files}`.padStart(14)}  ${sharedKb < BUDGET.pageScriptsKb ? "ok" : "over budget"}`,
+    );
+    for (const snapshot of pageScriptLists) {
+      const ownKb = (snapshot.scripts.brotliBytes - shared.brotliBytes) / 1024;
       console.log(
-        `  ${`${snapshot.path}: scripts before interactive < ${BUDGET.pageScriptsKb} KB (br)`.padEnd(52)}` +
-          ` ${`${scriptsKb.toFixed(1)} KB`.padStart(9)}  ${scriptsKb < BUDGET.pageScriptsKb ? "ok" : "over budget"}`,
+        `  ${`${snapshot.path}: with the page's own parts`.padEnd(58)}` +
+          ` ${`${(snapshot.scripts.brotliBytes / 1024).toFixed(1)} KB`.padStart(14)}  (+${ownKb.toFixed(1)} KB)`,
       );
     }
     console.log(

@@ -478,6 +478,24 @@ describe("what public pages load", () => {
     },
   );
 
+  it("every public page starts with under 110 KB of JavaScript in common, brotli (issue 28)", async () => {
+    // The scripts a page loads before it is interactive: the after-paint loader's list.
+    const lists = await Promise.all(
+      ["/", "/about", "/media", "/loe", "/events", "/shop", "/contact"].map(async (p) => {
+        const html = await (await fetch(url(p))).text();
+        const list = /var h=(\[[^\]]*\])/.exec(html)?.[1];
+        expect(list, `${p} has the loader's list`).toBeDefined();
+        return JSON.parse(list!) as string[];
+      }),
+    );
+    const common = lists[0]!.filter((href) => lists.every((list) => list.includes(href)));
+    expect(common.some((href) => /\/assets\/shell-/.test(href))).toBe(true);
+    const brotliBytes = common
+      .map((href) => readFileSync(path.resolve("build/client", `.${href}.br`)).length)
+      .reduce((sum, bytes) => sum + bytes, 0);
+    expect(brotliBytes / 1024).toBeLessThan(110);
+  });
+
   it("the markers are real: the admin screens' code has all three", () => {
     // The server under test serves this build (tests/e2e/global-setup.ts).
     const assets = path.resolve("build/client/assets");
