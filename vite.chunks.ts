@@ -60,7 +60,8 @@ function staticAppImports(entry: string, getModuleInfo: Rollup.GetModuleInfo): S
   return seen;
 }
 
-function planShell(meta: Rollup.ManualChunkMeta): Set<string> {
+/** The chunk of every module that is not left to Rollup: "shell" or a page group. */
+function planChunks(meta: Rollup.ManualChunkMeta): Map<string, string> {
   const ids = [...meta.getModuleIds()];
   const shell = new Set<string>();
   for (const entry of [`${APP_DIR}root.tsx`, `${APP_DIR}routes/public-layout.tsx`]) {
@@ -73,12 +74,14 @@ function planShell(meta: Rollup.ManualChunkMeta): Set<string> {
   const pages = routes.filter(
     (r) => MAIN_PAGES.test(r) && ![...importsByRoute.values()].some((set) => set.has(r)),
   );
-  const usedBy = new Map<string, number>();
+  const pagesUsing = new Map<string, string[]>();
   for (const page of pages) {
-    for (const id of importsByRoute.get(page)!) usedBy.set(id, (usedBy.get(id) ?? 0) + 1);
+    for (const id of importsByRoute.get(page)!) {
+      pagesUsing.set(id, [...(pagesUsing.get(id) ?? []), page]);
+    }
   }
-  for (const [id, count] of usedBy) {
-    if (count >= (isIcon(id) ? ICON_SHARED_BY : SHARED_BY)) shell.add(id);
+  for (const [id, using] of pagesUsing) {
+    if (using.length >= (isIcon(id) ? ICON_SHARED_BY : SHARED_BY)) shell.add(id);
   }
 
   // The icons the shell's modules import (each from its own file: vite.icons.ts), and
@@ -91,12 +94,30 @@ function planShell(meta: Rollup.ManualChunkMeta): Set<string> {
   for (const id of ids) {
     if (id.includes(LUCIDE_DIR) && !isIcon(id) && !id.endsWith("lucide-react.js")) shell.add(id);
   }
-  return shell;
+
+  const chunks = new Map<string, string>([...shell].map((id) => [id, "shell"]));
+  // The rest a main page imports goes into one chunk per set of main pages that use it
+  // (Rollup would split it further by the admin screens and side pages that share a
+  // piece): /shop loaded 19 files of its own, each a response its main thread handles
+  // while the page starts, and each compressed without the others (issue 28). A side
+  // page or an admin screen that imports a piece loads its group, a few KB more.
+  const routeModules = new Set(routes);
+  for (const [id, using] of pagesUsing) {
+    if (shell.has(id) || routeModules.has(id)) continue;
+    chunks.set(id, `pages-${using.map(pageName).sort().join("-")}`);
+  }
+  return chunks;
 }
 
-let shell: Set<string> | undefined;
+/** "home" for app/routes/index.tsx, "shop" for app/routes/shop.tsx. */
+function pageName(route: string): string {
+  const name = route.slice(route.lastIndexOf("/") + 1, -".tsx".length);
+  return name === "index" ? "home" : name;
+}
+
+let chunks: Map<string, string> | undefined;
 
 export function manualChunks(id: string, meta: Rollup.ManualChunkMeta): string | undefined {
-  shell ??= planShell(meta);
-  return shell.has(id) || FRAMEWORK_PACKAGES.test(id) ? "shell" : undefined;
+  chunks ??= planChunks(meta);
+  return chunks.get(id) ?? (FRAMEWORK_PACKAGES.test(id) ? "shell" : undefined);
 }
