@@ -18,6 +18,7 @@ describe("SmartImage on the server", () => {
     // The box keeps its shape before the picture arrives.
     expect(html).toContain("aspect-ratio:900 / 600");
     expect(html).toContain('data-image-state="loading"');
+    expect(html).toContain('class="smart-image-pulse"');
     expect(html).not.toContain("<noscript>");
   });
 
@@ -35,7 +36,9 @@ describe("SmartImage on the server", () => {
     const html = renderToStaticMarkup(
       <SmartImage src="/uploads/images/a.jpg" alt="A" aspectRatio="4 / 3" />,
     );
-    expect(html).toMatch(/^<span[^>]*><span aria-hidden="true"[^>]*><\/span><noscript>/);
+    // No loading pulse until it comes near the screen.
+    expect(html).toMatch(/^<span[^>]*><noscript>/);
+    expect(html).not.toContain("smart-image-pulse");
     expect(html).toContain('loading="lazy"');
     expect(html).toContain("aspect-ratio:4 / 3");
     // The copy without JavaScript is one plain <img> of the source (every page carries it).

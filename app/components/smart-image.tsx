@@ -286,7 +286,9 @@ export function SmartImage({
       className={cn("smart-image", fill ? "absolute inset-0" : "relative", className)}
       style={fill || ratio === undefined ? undefined : { aspectRatio: ratio }}
     >
-      {state === "loading" && <span aria-hidden className="smart-image-pulse" />}
+      {/* Only near the screen: a pulse far below it is an animation the phone ticks for
+          nothing, every frame while the page starts (issue 28). */}
+      {state === "loading" && inView && <span aria-hidden className="smart-image-pulse" />}
       {state === "failed" ? (
         <ImageUnavailable onRetry={retry} />
       ) : inView ? (
