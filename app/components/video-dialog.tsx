@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import type { DialogVideoData } from "~/domain/video";
 
 export type DialogVideo = DialogVideoData;
@@ -9,14 +9,21 @@ export interface VideoDialogProps {
   onClose: () => void;
 }
 
-const PlayerDialog = lazy(() => import("./video-player-dialog"));
+const loadPlayerDialog = () => import("./video-player-dialog");
+const PlayerDialog = lazy(loadPlayerDialog);
+/** After start-up, so that a first click on a video rarely waits for the dialog's code. */
+const WARM_PLAYER_DIALOG_MS = 2000;
 
 /**
- * The video player dialog, loaded when a video is first chosen: pages with videos do
- * not load the dialog's code before they are interactive (issue 28). Once loaded it
- * stays mounted, so closing it returns focus to the tile that opened it.
+ * The video player dialog, loaded after start-up (or when a video is chosen first):
+ * pages with videos do not load the dialog's code before they are interactive
+ * (issue 28). Once open it stays mounted, so closing it returns focus to the tile.
  */
 export function VideoDialog(props: VideoDialogProps) {
+  useEffect(() => {
+    const timer = setTimeout(() => loadPlayerDialog().catch(() => {}), WARM_PLAYER_DIALOG_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const [needed, setNeeded] = useState(props.video !== null);
   if (props.video !== null && !needed) setNeeded(true);
   if (!needed) return null;

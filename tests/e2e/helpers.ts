@@ -46,7 +46,7 @@ export interface OpenPageOptions {
   /** More of the context's settings (a user agent, headers every request sends). */
   context?: BrowserContextOptions;
   /** Runs on the new context before the first navigation (e.g. to hold back a request). */
-  beforeGoto?: (context: BrowserContext) => Promise<void>;
+  beforeGoto?: (context: BrowserContext) => Promise<unknown>;
 }
 
 export interface OpenedPage {

@@ -5,6 +5,7 @@ import { videoThumbnailUrl } from "~/domain/video";
 import { cn } from "~/lib/cn";
 import { SmartImage } from "~/components/smart-image";
 import { VideoDialog } from "~/components/video-dialog";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { SectionHeading, SectionMessage } from "./section";
 
 export interface FeaturedVideosProps {
@@ -220,22 +221,27 @@ function VideoCarousel({
       >
         {videos.map((video) => (
           <li key={video.id} className="w-full shrink-0 snap-start px-2 md:w-1/2 lg:w-1/3 xl:w-1/4">
-            <VideoCardShell video={video} onSelect={onSelect} className="h-full">
-              <div className="h-full overflow-hidden rounded-2xl border border-border bg-card">
-                <Thumbnail
-                  video={video}
-                  sizes="(min-width: 1280px) 280px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
-                />
-                <div className="p-4">
-                  <h4 className="line-clamp-2 font-display text-lg leading-snug">{video.title}</h4>
-                  {video.description && (
-                    <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">
-                      {video.description}
-                    </p>
-                  )}
+            {/* Each card hydrates on its own, in a short task (issue 28). */}
+            <HydrateLater>
+              <VideoCardShell video={video} onSelect={onSelect} className="h-full">
+                <div className="h-full overflow-hidden rounded-2xl border border-border bg-card">
+                  <Thumbnail
+                    video={video}
+                    sizes="(min-width: 1280px) 280px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
+                  />
+                  <div className="p-4">
+                    <h4 className="line-clamp-2 font-display text-lg leading-snug">
+                      {video.title}
+                    </h4>
+                    {video.description && (
+                      <p className="mt-2 line-clamp-2 text-sm text-muted-foreground">
+                        {video.description}
+                      </p>
+                    )}
+                  </div>
                 </div>
-              </div>
-            </VideoCardShell>
+              </VideoCardShell>
+            </HydrateLater>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import type { LoeImage, SectionResult } from "~/domain/loe";
 import {
   MOSAIC_COLUMNS,
@@ -63,11 +64,10 @@ function Mosaic({ images }: { images: LoeImage[] }) {
           className="contents min-[769px]:flex min-[769px]:min-w-0 min-[769px]:flex-1 min-[769px]:flex-col min-[769px]:gap-6"
         >
           {column.map((image) => (
-            <GalleryTile
-              key={image.id}
-              image={image}
-              eager={isEagerImage(position.get(image.id) ?? 99)}
-            />
+            // Each tile hydrates on its own, in a short task (issue 28).
+            <HydrateLater key={image.id}>
+              <GalleryTile image={image} eager={isEagerImage(position.get(image.id) ?? 99)} />
+            </HydrateLater>
           ))}
         </div>
       ))}

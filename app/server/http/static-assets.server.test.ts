@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -22,6 +23,8 @@ describe("precompressedAssets", () => {
   let dir: string;
   let base: string;
   let close: () => void;
+  let server: import("node:http").Server;
+  const errors: unknown[] = [];
 
   beforeAll(async () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), "assets-"));
@@ -29,6 +32,9 @@ describe("precompressedAssets", () => {
     await fs.writeFile(path.join(dir, "app-1.js.br"), brotliCompressSync(source));
     await fs.writeFile(path.join(dir, "app-1.js.gz"), gzipSync(source));
     await fs.writeFile(path.join(dir, "plain-1.js"), source);
+    // Incompressible and large, so a request can be cut off half-way.
+    await fs.writeFile(path.join(dir, "big-1.js"), "");
+    await fs.writeFile(path.join(dir, "big-1.js.br"), randomBytes(8 * 1024 * 1024));
     const app = express();
     const options = {
       maxAge: "1y",
@@ -37,7 +43,18 @@ describe("precompressedAssets", () => {
     };
     app.use("/assets", precompressedAssets(dir, options));
     app.use("/assets", express.static(dir, options));
-    const server = app.listen(0, "127.0.0.1");
+    app.use(
+      (
+        error: unknown,
+        _req: express.Request,
+        res: express.Response,
+        _next: express.NextFunction,
+      ) => {
+        errors.push(error);
+        if (!res.headersSent) res.status(500).end();
+      },
+    );
+    server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     close = () => server.close();
@@ -98,6 +115,33 @@ describe("precompressedAssets", () => {
     expect(noCopy.headers["content-encoding"]).toBeUndefined();
     expect((await get("missing.js", "br")).status).toBe(404);
     expect((await get("..%2Fsecret.js", "br")).status).toBe(404);
+  });
+
+  it("passes no error on when the visitor leaves half-way through a file", async () => {
+    const { request } = await import("node:http");
+    const closed = new Promise<void>((resolve) =>
+      server.once("request", (_req, res: import("node:http").ServerResponse) =>
+        res.once("close", () => resolve()),
+      ),
+    );
+    await new Promise<void>((resolve, reject) => {
+      const req = request(
+        `${base}/assets/big-1.js`,
+        { headers: { "Accept-Encoding": "br" } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once("data", () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
+      req.on("error", reject).end();
+    });
+    await closed;
+    // send reports the abort to its callback on a later turn.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errors).toEqual([]);
   });
 
   it("answers 400, not 500, to a path whose percent-encoding is malformed", async () => {

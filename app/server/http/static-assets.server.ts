@@ -54,7 +54,9 @@ export function precompressedAssets(
       `${file}${encoding.extension}`,
       { maxAge: options.maxAge, immutable: options.immutable, lastModified: false, etag: true },
       (error) => {
-        if (error) next(error);
+        // Once the file is on its way an error is the visitor leaving (an aborted
+        // request): nothing to answer, and nothing for the error log.
+        if (error && !res.headersSent) next(error);
       },
     );
   };
