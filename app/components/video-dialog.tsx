@@ -1,5 +1,6 @@
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import type { DialogVideoData } from "~/domain/video";
+import { useWarmAfterStart } from "~/lib/warm-after-start";
 
 export type DialogVideo = DialogVideoData;
 
@@ -11,8 +12,6 @@ export interface VideoDialogProps {
 
 const loadPlayerDialog = () => import("./video-player-dialog");
 const PlayerDialog = lazy(loadPlayerDialog);
-/** After start-up, so that a first click on a video rarely waits for the dialog's code. */
-const WARM_PLAYER_DIALOG_MS = 2000;
 
 /**
  * The video player dialog, loaded after start-up (or when a video is chosen first):
@@ -20,10 +19,7 @@ const WARM_PLAYER_DIALOG_MS = 2000;
  * (issue 28). Once open it stays mounted, so closing it returns focus to the tile.
  */
 export function VideoDialog(props: VideoDialogProps) {
-  useEffect(() => {
-    const timer = setTimeout(() => loadPlayerDialog().catch(() => {}), WARM_PLAYER_DIALOG_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  useWarmAfterStart(loadPlayerDialog);
   const [needed, setNeeded] = useState(props.video !== null);
   if (props.video !== null && !needed) setNeeded(true);
   if (!needed) return null;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from "react";
+import { Suspense, lazy } from "react";
 import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/public-layout";
 import type { loader as rootLoader } from "~/root";
@@ -9,13 +9,12 @@ import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
 import { openCartDrawer } from "~/lib/cart-drawer-state";
 import { loadSiteShell } from "~/server/content/site.server";
 import { usePageViews } from "~/lib/analytics";
+import { useWarmAfterStart } from "~/lib/warm-after-start";
 
 // The skeletons are not needed until the visitor goes to another page: they load after
 // the page has started, not with the JavaScript every page needs first (issue 28).
 const loadPendingPage = () => import("~/components/pending-page");
 const PendingPage = lazy(loadPendingPage);
-/** After start-up, so that the first navigation already has its skeleton. */
-const WARM_PENDING_PAGE_MS = 2000;
 
 /**
  * A page's sections after the first are laid out and painted only when they come near
@@ -41,10 +40,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   usePageViews();
   const location = useLocation();
   const nonce = useRouteLoaderData<typeof rootLoader>("root")?.nonce;
-  useEffect(() => {
-    const timer = setTimeout(() => loadPendingPage().catch(() => {}), WARM_PENDING_PAGE_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  useWarmAfterStart(loadPendingPage);
   const pendingPath =
     navigation.state === "loading" && navigation.location.pathname !== location.pathname
       ? navigation.location.pathname

@@ -496,6 +496,24 @@ describe("what public pages load", () => {
     expect(brotliBytes / 1024).toBeLessThan(110);
   });
 
+  it("fetches the next page's skeletons and the video dialog after start-up, not before the page is interactive", async () => {
+    const later = [/\/assets\/pending-page-[^/]+\.js$/, /\/assets\/video-player-dialog-[^/]+\.js$/];
+    const html = await (await fetch(url("/loe"))).text();
+    const startList = JSON.parse(/var h=(\[[^\]]*\])/.exec(html)![1]!) as string[];
+    for (const part of later) expect(startList.some((href) => part.test(href))).toBe(false);
+
+    const { page } = await openPage("/loe");
+    const fetched = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
+      );
+    for (const part of later) {
+      await eventually(async () => (await fetched()).some((p) => part.test(p)), String(part)).toBe(
+        true,
+      );
+    }
+  });
+
   it("the markers are real: the admin screens' code has all three", () => {
     // The server under test serves this build (tests/e2e/global-setup.ts).
     const assets = path.resolve("build/client/assets");

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import type { Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -23,7 +24,7 @@ describe("precompressedAssets", () => {
   let dir: string;
   let base: string;
   let close: () => void;
-  let server: import("node:http").Server;
+  let server: Server;
   const errors: unknown[] = [];
 
   beforeAll(async () => {
@@ -120,9 +121,7 @@ describe("precompressedAssets", () => {
   it("passes no error on when the visitor leaves half-way through a file", async () => {
     const { request } = await import("node:http");
     const closed = new Promise<void>((resolve) =>
-      server.once("request", (_req, res: import("node:http").ServerResponse) =>
-        res.once("close", () => resolve()),
-      ),
+      server.once("request", (_req, res: ServerResponse) => res.once("close", () => resolve())),
     );
     await new Promise<void>((resolve, reject) => {
       const req = request(
