@@ -7,8 +7,10 @@
  * - "shell": what the root and public layouts need (nav, footer, error pages, toasts'
  *   entry point, the icons they use), React, React DOM and React Router, plus the app's
  *   modules that most public pages share (at least SHARED_BY public routes);
- * - route modules, lazy parts (cart drawers, sonner) and everything only some pages
- *   use stay where Rollup puts them;
+ * - "pages-…": what only some main pages import, one chunk per set of those pages
+ *   ("pages-contact-home-shop": the newsletter form);
+ * - route modules and lazy parts (cart drawers, sonner, skeletons, the video dialog)
+ *   stay where Rollup puts them;
  * - admin code never joins a chunk that public pages load.
  */
 import { fileURLToPath } from "node:url";
