@@ -33,7 +33,8 @@ const { applySiteChange, publishSiteChangesWith } = await import("./app/server/c
 const { PUBLIC_UPLOADS_URL_PREFIX } = await import("./app/server/media/storage.server");
 const { createObjectStorage } = await import("./app/server/media/object-storage.server");
 const { publicFilesHandler } = await import("./app/server/media/public-files.server");
-const { startMailWorker } = await import("./app/server/mail/mail.server");
+const { startMailWorker, setMailConditionReader } = await import("./app/server/mail/mail.server");
+const { readMailConditions } = await import("./app/server/ops/mail-conditions.server");
 const { startStockHoldSweeper } = await import("./app/server/shop/stock.server");
 const { startPreorderReleaser } = await import("./app/server/shop/preorders.server");
 const { startRateLimitPruner } = await import("./app/server/db/rate-limit.server");
@@ -56,7 +57,7 @@ const { requestedHostWith, clientAddressWith } =
   await import("./app/server/http/requested-host.server");
 const { createAnalyticsIntake, dropBeacon } = await import("./app/server/analytics/intake.server");
 const { startAnalyticsRollup } = await import("./app/server/analytics/rollup.server");
-const { megabytes } = await import("./app/domain/byte-lru");
+const { megabytes } = await import("./app/domain/core/byte-lru");
 const { createSecurityHeaders } = await import("./app/server/http/security-headers.server");
 const { issueOwnerSetupLink } = await import("./app/server/auth/owner-setup.server");
 const { toNodeHandler } = await import("better-auth/node");
@@ -93,6 +94,8 @@ try {
 const { limitImageCache } = await import("./app/server/media/images.server");
 limitImageCache(env.IMAGE_CACHE_MAX_MB);
 await prepareDatabase(database, env, storage);
+// A queued mail whose links no longer work is dropped just before it leaves.
+setMailConditionReader(readMailConditions);
 const stopMailWorker = startMailWorker(database.db);
 // Checkout holds on tracked stock end after their time even when nobody comes back.
 const stopStockHoldSweeper = startStockHoldSweeper(database.db);
@@ -326,7 +329,7 @@ app.use(PUBLIC_UPLOADS_URL_PREFIX, publicFilesHandler(storage));
 // storage's uploads or the build's images, kept in the bucket and in this instance's cache.
 const { imageVariantMiddleware, imageVariantCacheDir, startImageVariantCachePruner } =
   await import("./app/server/media/images.server");
-const { VARIANT_URL_PREFIX } = await import("./app/domain/image-variants");
+const { VARIANT_URL_PREFIX } = await import("./app/domain/media/image-variants");
 const imageVariantOptions = {
   storage,
   staticImagesDir: path.resolve(isDev ? "public" : "build/client", "images"),

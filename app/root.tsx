@@ -11,7 +11,7 @@ import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/root";
 import "./load-context";
 import stylesheet from "./app.css?url";
-import { SITE_NAME } from "./domain/site";
+import { SITE_NAME } from "./domain/core/site";
 import { NotFound } from "./components/not-found";
 import { ErrorFallback } from "./components/error-fallback";
 import { Toaster } from "./components/ui/toaster";
@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     themeCss: await loadThemeStyleSheet(),
     nonce: context.cspNonce,
-    // For canonical URLs and structured data (app/domain/seo.ts).
+    // For canonical URLs and structured data (app/domain/pages/seo.ts).
     siteUrl: env.SITE_URL,
     timeZone: env.SITE_TIME_ZONE,
   };

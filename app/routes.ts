@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { ADMIN_SCREENS } from "./domain/admin";
+import { ADMIN_SCREENS } from "./domain/admin/admin-screens";
 
 export default [
   // Shop endpoints: JSON in, JSON out, no page around them.
@@ -42,7 +42,7 @@ export default [
   // loader and action) starts with requireAdmin. tests: app/routes/admin/guard.test.ts
   route("admin", "routes/admin/layout.tsx", { id: "admin" }, [
     index("routes/admin/dashboard.tsx"),
-    // Each screen of the registry (domain/admin.ts) is served by routes/admin/<path>.tsx.
+    // Each screen of the registry (domain/admin/admin-screens.ts) is served by routes/admin/<path>.tsx.
     ...ADMIN_SCREENS.map(({ path }) =>
       route(path, `routes/admin/${path}.tsx`, {
         id: `admin-${path}`,

@@ -14,7 +14,7 @@ import { count, eq } from "drizzle-orm";
 import {
   newsletterCampaignRecipients as recipients,
   newsletterCampaigns,
-} from "../app/server/db/schema.server";
+} from "../app/server/db/schema/audience.server";
 import { setMailTransport, smtpTransport } from "../app/server/mail/mail.server";
 import { startSmtpCatcher } from "../app/server/testing/smtp-catcher.server";
 import { createTestDatabase, testDatabaseKinds } from "../app/server/testing/test-database.server";

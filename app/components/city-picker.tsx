@@ -5,7 +5,7 @@
  * with `textName` the typed text is posted too, so free text stays possible (events).
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { CITY_QUERY_MIN, type CitySuggestion } from "~/domain/geo";
+import { CITY_QUERY_MIN, type CitySuggestion } from "~/domain/geo/geo";
 import { cn } from "~/lib/cn";
 import { fieldClasses } from "./ui/field-classes";
 import type { FieldControlProps } from "./ui/form-field";

@@ -9,7 +9,7 @@ import {
   type ContactField,
   type ContactFieldErrors,
   type ContactResponse,
-} from "~/domain/contact";
+} from "~/domain/audience/contact/contact-form";
 import { FormField } from "./ui/form-field";
 import { Input, Textarea } from "./ui/input";
 import { Button } from "./ui/button";

@@ -7,7 +7,7 @@ import {
   formatEventDate,
   isPast,
   type PublicEvent,
-} from "~/domain/events";
+} from "~/domain/content/events/events";
 import { buttonVariants } from "./ui/button";
 import { createIconSprite } from "./ui/icon-sprite";
 import { SmartImage } from "./smart-image";

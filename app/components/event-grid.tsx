@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { HydrateLater } from "~/components/ui/hydrate-later";
-import type { PublicEvent } from "~/domain/events";
+import type { PublicEvent } from "~/domain/content/events/events";
 import { EventCard, EventIconSprite } from "./event-card";
 import { VideoDialog } from "./video-dialog";
 

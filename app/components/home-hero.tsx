@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Headphones } from "lucide-react";
-import { splitHeroTitle } from "~/domain/hero-title";
+import { splitHeroTitle } from "~/domain/content/page-content/hero-title";
 import { SmartImage } from "./smart-image";
 import { buttonVariants } from "./ui/button";
 

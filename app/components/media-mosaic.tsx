@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { ExternalLink, Image as ImageIcon, Play } from "lucide-react";
 import { HydrateLater } from "~/components/ui/hydrate-later";
-import { videoThumbnailUrl } from "~/domain/video";
-import { isEagerImage, isFirstScreenTile } from "~/domain/gallery";
+import { videoThumbnailUrl } from "~/domain/media/video";
+import { isEagerImage, isFirstScreenTile } from "~/domain/content/photos/gallery-layout";
 import { SmartImage } from "./smart-image";
 import { VideoDialog, type DialogVideo } from "./video-dialog";
 import { Dialog } from "./ui/dialog";

@@ -8,7 +8,7 @@ import {
   SUBSCRIBED_STATE_MS,
   newsletterProblem,
   type NewsletterResponse,
-} from "~/domain/newsletter";
+} from "~/domain/audience/newsletter/signup";
 import { Button } from "./ui/button";
 import { CityPicker, type PickedCity } from "./city-picker";
 

@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { Facebook, Instagram, Music2, Radio, Twitter } from "lucide-react";
-import { SITE_NAME, SITE_TAGLINE, SITE_TAGLINE_SHORT } from "~/domain/site";
-import type { FooterLinkKey, SocialLink } from "~/domain/social-links";
+import { SITE_NAME, SITE_TAGLINE, SITE_TAGLINE_SHORT } from "~/domain/core/site";
+import type { FooterLinkKey, SocialLink } from "~/domain/content/page-content/social-links";
 
 const ICONS: Record<FooterLinkKey, typeof Instagram> = {
   "footer-instagram-url": Instagram,

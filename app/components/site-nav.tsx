@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Menu, ShoppingBag, X } from "lucide-react";
 import { cn } from "~/lib/cn";
-import { NAV_LINKS, cartBadgeLabel } from "~/domain/site";
+import { NAV_LINKS, cartBadgeLabel } from "~/domain/core/site";
 import { useCartCount } from "~/lib/cart-count";
 import { preloadCartUi } from "~/components/cart/cart-drawer-host";
 

@@ -10,20 +10,20 @@
  *   Every other image starts loading 50 px before it scrolls into view; without
  *   JavaScript the browser's own lazy loading takes over (a plain <noscript> <img>).
  * - Local images get AVIF and WebP variants at several widths through <picture>
- *   (the URL scheme is app/domain/image-variants.ts).
+ *   (the URL scheme is app/domain/media/image-variants.ts).
  * - A failed image retries by itself after 1 s and 2 s, then shows "Image unavailable"
  *   with a Retry button, and the failure goes to the errorLogs in local storage.
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { ImageOff, RotateCcw } from "lucide-react";
-import { LAZY_ROOT_MARGIN, nextRetryDelay } from "~/domain/image-loading";
+import { LAZY_ROOT_MARGIN, nextRetryDelay } from "~/domain/media/image-loading";
 import {
   VARIANT_CONTENT_TYPES,
   VARIANT_FORMATS,
   variantSrcSet,
   withRetryMarker,
-} from "~/domain/image-variants";
+} from "~/domain/media/image-variants";
 import { logError } from "~/lib/error-log";
 import { cn } from "~/lib/cn";
 

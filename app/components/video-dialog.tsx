@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from "react";
-import type { DialogVideoData } from "~/domain/video";
+import type { DialogVideoData } from "~/domain/media/video";
 import { useWarmAfterStart } from "~/lib/warm-after-start";
 
 export type DialogVideo = DialogVideoData;

@@ -6,7 +6,7 @@
  */
 import { useEffect } from "react";
 import { VideoOff } from "lucide-react";
-import { videoEmbedUrl, videoSource } from "~/domain/video";
+import { videoEmbedUrl, videoSource } from "~/domain/media/video";
 import { Dialog } from "./ui/dialog";
 import { sendEvent } from "~/lib/analytics";
 import type { DialogVideo, VideoDialogProps } from "./video-dialog";

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-import { CART_STORAGE_KEY } from "~/domain/cart-storage";
+import { CART_STORAGE_KEY } from "~/domain/shop/cart/cart-storage";
 
 /** Dispatched on window whenever this tab changes the stored cart. */
 export const CART_CHANGE_EVENT = "shop-cart-change";

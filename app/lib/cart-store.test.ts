@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CART_STORAGE_KEY } from "~/domain/cart";
-import { toProduct, type ShopItemForProduct } from "~/domain/product";
+import { CART_STORAGE_KEY } from "~/domain/shop/cart/cart";
+import { toProduct, type ShopItemForProduct } from "~/domain/shop/catalogue/product";
 import { CART_CHANGE_EVENT } from "./cart-count";
 import {
   addProductToCart,

@@ -1,6 +1,6 @@
 /**
  * The cart in the browser: a tiny store over local storage ("shop-cart") using the
- * rules of app/domain/cart.ts. Every write stores the cart and dispatches
+ * rules of app/domain/shop/cart/cart.ts. Every write stores the cart and dispatches
  * CART_CHANGE_EVENT, so the nav badge and every open view follow; another tab's
  * write arrives through the "storage" event.
  *
@@ -24,10 +24,10 @@ import {
   type CartChange,
   type CartItem,
   type CartProduct,
-} from "~/domain/cart";
-import { PLACEHOLDER_IMAGE } from "~/domain/site";
-import type { Product, ProductFormat } from "~/domain/product";
-import type { PublicVariant } from "~/domain/item-variant";
+} from "~/domain/shop/cart/cart";
+import { PLACEHOLDER_IMAGE } from "~/domain/core/site";
+import type { Product, ProductFormat } from "~/domain/shop/catalogue/product";
+import type { PublicVariant } from "~/domain/shop/catalogue/item-variant";
 import { CART_CHANGE_EVENT } from "./cart-count";
 
 const EMPTY_CART: Cart = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { addToCart, toCartProduct, type Cart } from "~/domain/cart";
-import { toProduct, type ShopItemForProduct } from "~/domain/product";
+import { addToCart, toCartProduct, type Cart } from "~/domain/shop/cart/cart";
+import { toProduct, type ShopItemForProduct } from "~/domain/shop/catalogue/product";
 import {
   CheckoutError,
   createProviderOrder,

@@ -3,9 +3,9 @@
  * (public-site spec §7) and what their answers mean for the buyer (§4 "Payment", §8).
  * The server re-prices everything; the checks here only spare a round trip.
  */
-import { cartTotals, type Cart } from "~/domain/cart";
-import { validateOrderRequest } from "~/domain/order-validation";
-import type { ShippingAddress } from "~/domain/shipping-address";
+import { cartTotals, type Cart } from "~/domain/shop/cart/cart";
+import { validateOrderRequest } from "~/domain/shop/cart/order-validation";
+import type { ShippingAddress } from "~/domain/shop/shipping/shipping-address";
 
 export type Fetch = typeof fetch;
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { ExternalToast, toast as sonnerToast } from "sonner";
-import type { ToastMessage } from "~/domain/toast";
+import type { ToastMessage } from "~/domain/core/toast";
 
 /**
  * Toasts, with sonner loaded only when the first one is shown. Pages show a toast after

@@ -2,13 +2,16 @@ import type { Route } from "./+types/about";
 import { AboutPageSections } from "~/components/about/about-sections";
 import { aboutPageView } from "~/components/about/about-view";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { artistJsonLd, jsonLdMeta, pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
-import { FOOTER_LINK_KEYS, socialLinksFromContent } from "~/domain/social-links";
+import { artistJsonLd, jsonLdMeta, pageTitle, seoMeta, siteMetaData } from "~/domain/pages/seo";
+import {
+  FOOTER_LINK_KEYS,
+  socialLinksFromContent,
+} from "~/domain/content/page-content/social-links";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { loadPageContent } from "~/server/content/pages.server";
+import { loadPageContent } from "~/server/pages/public-pages.server";
 import { orNull } from "~/server/core/settle.server";
 import { loadAboutLists } from "~/server/content/about-lists.server";
-import { ABOUT_PAGE_KEYS } from "~/domain/page-content-keys";
+import { ABOUT_PAGE_KEYS } from "~/domain/content/page-content/keys";
 
 export async function loader() {
   const [content, lists, footer] = await Promise.all([

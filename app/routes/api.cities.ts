@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.cities";
-import { searchText } from "~/domain/control-characters";
+import { searchText } from "~/domain/core/control-characters";
 import { suggestCities } from "~/server/geo/cities.server";
 
 /**

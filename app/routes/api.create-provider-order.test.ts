@@ -1,6 +1,6 @@
 /** POST /api/create-provider-order: the per-address limit in front of the stock holds. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORDER_MESSAGES } from "~/domain/order-validation";
+import { ORDER_MESSAGES } from "~/domain/shop/cart/order-validation";
 import { CHECKOUT_RATE_LIMIT } from "~/server/shop/orders.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import { createTestApp, randomIp, type TestApp } from "~/server/testing/test-app.server";

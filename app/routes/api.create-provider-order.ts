@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.create-provider-order";
-import { ORDER_MESSAGES } from "~/domain/order-validation";
+import { ORDER_MESSAGES } from "~/domain/shop/cart/order-validation";
 import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/api.server";
 import { getDb } from "~/server/db/database.server";
 import { CHECKOUT_RATE_LIMIT, createProviderOrder } from "~/server/shop/orders.server";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/api.newsletter-subscribe";
-import { NEWSLETTER_TEXT, type NewsletterResponse } from "~/domain/newsletter";
+import { NEWSLETTER_TEXT, type NewsletterResponse } from "~/domain/audience/newsletter/signup";
 import { getDb } from "~/server/db/database.server";
 import { getEnv } from "~/server/core/env.server";
 import { ValidationError } from "~/server/core/errors.server";

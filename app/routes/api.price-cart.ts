@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.price-cart";
-import { ORDER_MESSAGES } from "~/domain/order-validation";
+import { ORDER_MESSAGES } from "~/domain/shop/cart/order-validation";
 import { handleJson, json, methodNotAllowed, readJson } from "~/server/http/api.server";
 import { getDb } from "~/server/db/database.server";
 import { hitRateLimit, rateLimitKey } from "~/server/db/rate-limit.server";

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/api.send-contact-email";
-import { CONTACT_TEXT, type ContactResponse } from "~/domain/contact";
+import { CONTACT_TEXT, type ContactResponse } from "~/domain/audience/contact/contact-form";
 import { contactResponse, submitContactMessage } from "~/server/audience/contact.server";
 import { getDb } from "~/server/db/database.server";
 import { BodyTooLarge, json, methodNotAllowed, readFields } from "~/server/http/api.server";
 import { logger } from "~/server/core/logger.server";
-import { loadContactRecipient } from "~/server/content/pages.server";
+import { loadContactRecipient } from "~/server/pages/public-pages.server";
 
 /**
  * POST /api/send-contact-email with {name, email, subject, message} (spec §7).

@@ -13,11 +13,14 @@ import { PasswordInput } from "~/components/password-input";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input, Label } from "~/components/ui/input";
-import { PASSWORD_MIN_LENGTH } from "~/domain/auth";
-import { firstErrors } from "~/domain/auth-schemas";
-import { PASSWORD_RESET_TEXT } from "~/domain/password-reset";
-import { requestPasswordResetSchema, resetPasswordSchema } from "~/domain/password-reset-schemas";
-import { SITE_NAME } from "~/domain/site";
+import { PASSWORD_MIN_LENGTH } from "~/domain/auth/auth";
+import { firstErrors } from "~/domain/auth/auth-schemas";
+import { PASSWORD_RESET_TEXT } from "~/domain/auth/password-reset";
+import {
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+} from "~/domain/auth/password-reset-schemas";
+import { SITE_NAME } from "~/domain/core/site";
 import { useToastMessage } from "~/lib/toast";
 import { getAuth, CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import {

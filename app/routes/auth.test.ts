@@ -1,9 +1,10 @@
 /** The /auth page's server action: the form's path through Better Auth. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { AUTH_TEXT, VERIFICATION_RESEND_LIMITS } from "~/domain/auth";
+import { AUTH_TEXT, VERIFICATION_RESEND_LIMITS } from "~/domain/auth/auth";
 import { AUTH_RATE_LIMITS } from "~/server/auth/auth.server";
-import { allowedEmails, mailOutbox, users } from "~/server/db/schema.server";
+import { allowedEmails, users } from "~/server/db/schema/auth.server";
+import { mailOutbox } from "~/server/db/schema/mail.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
   createTestApp,

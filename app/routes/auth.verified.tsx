@@ -5,7 +5,7 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.verified";
-import { AUTH_TEXT } from "~/domain/auth";
+import { AUTH_TEXT } from "~/domain/auth/auth";
 import { getSessionUser } from "~/server/auth/access.server";
 import { isEmailAllowed } from "~/server/auth/allow-list.server";
 import { getDb } from "~/server/db/database.server";

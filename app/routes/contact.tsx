@@ -6,9 +6,9 @@ import { ContactForm } from "~/components/contact-form";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { Container } from "~/components/ui/container";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { CONTACT_TEXT, type ContactResponse } from "~/domain/contact";
-import { resolveContent } from "~/domain/page-content";
-import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
+import { CONTACT_TEXT, type ContactResponse } from "~/domain/audience/contact/contact-form";
+import { resolveContent } from "~/domain/content/page-content/registry";
+import { pageTitle, seoMeta, siteMetaData } from "~/domain/pages/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { contactResponse, submitContactMessage } from "~/server/audience/contact.server";
 import { getDb } from "~/server/db/database.server";
@@ -17,9 +17,9 @@ import {
   CONTACT_CONTENT_FRESH_MS,
   loadContactRecipient,
   loadPageContent,
-} from "~/server/content/pages.server";
+} from "~/server/pages/public-pages.server";
 import { orNull } from "~/server/core/settle.server";
-import { CONTACT_PAGE_KEYS } from "~/domain/page-content-keys";
+import { CONTACT_PAGE_KEYS } from "~/domain/content/page-content/keys";
 import { BodyTooLarge, formFields, readFormData } from "~/server/http/api.server";
 import { AppError } from "~/server/core/errors.server";
 

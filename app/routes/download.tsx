@@ -3,8 +3,8 @@ import { CircleSlash, Clock, Download, Mail, ShoppingBag, Unlink } from "lucide-
 import type { Route } from "./+types/download";
 import { buttonVariants } from "~/components/ui/button";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import type { DownloadTokenState } from "~/domain/downloads";
-import { SITE_NAME } from "~/domain/site";
+import type { DownloadTokenState } from "~/domain/shop/downloads/downloads";
+import { SITE_NAME } from "~/domain/core/site";
 import { getDb } from "~/server/db/database.server";
 import { findDownload } from "~/server/shop/downloads.server";
 

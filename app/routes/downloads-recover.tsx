@@ -4,8 +4,8 @@ import { CheckCircle2, Clock, FileText, Loader2, Mail, ShieldCheck } from "lucid
 import type { Route } from "./+types/downloads-recover";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { RECOVERY_MESSAGES, recoverLinksSchema } from "~/domain/download-recovery";
-import { SITE_NAME } from "~/domain/site";
+import { RECOVERY_MESSAGES, recoverLinksSchema } from "~/domain/shop/downloads/download-recovery";
+import { SITE_NAME } from "~/domain/core/site";
 import { getDb } from "~/server/db/database.server";
 import { requestDownloadRecovery } from "~/server/shop/download-recovery.server";
 import { getEnv } from "~/server/core/env.server";

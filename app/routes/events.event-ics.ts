@@ -1,5 +1,5 @@
 import type { Route } from "./+types/events.event-ics";
-import { icsEventFromPublicEvent, serializeCalendar } from "~/domain/ics";
+import { icsEventFromPublicEvent, serializeCalendar } from "~/domain/content/events/ics";
 import { getDb } from "~/server/db/database.server";
 import { getEnv } from "~/server/core/env.server";
 import { readEvent } from "~/server/content/events.server";

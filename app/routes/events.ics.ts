@@ -1,5 +1,5 @@
-import { icsEventFromPublicEvent, serializeCalendar } from "~/domain/ics";
-import { SITE_NAME } from "~/domain/site";
+import { icsEventFromPublicEvent, serializeCalendar } from "~/domain/content/events/ics";
+import { SITE_NAME } from "~/domain/core/site";
 import { getEnv } from "~/server/core/env.server";
 import { loadEvents } from "~/server/content/events.server";
 

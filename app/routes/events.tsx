@@ -10,14 +10,14 @@ import { EventGrid } from "~/components/event-grid";
 import { SectionHeading } from "~/components/section-heading";
 import { Container } from "~/components/ui/container";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { pastEvents, upcomingEvents } from "~/domain/events";
-import { resolveContent } from "~/domain/page-content";
-import { jsonLdMeta, musicEventJsonLd, pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
+import { pastEvents, upcomingEvents } from "~/domain/content/events/events";
+import { resolveContent } from "~/domain/content/page-content/registry";
+import { jsonLdMeta, musicEventJsonLd, pageTitle, seoMeta, siteMetaData } from "~/domain/pages/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loadEvents, siteEventStartDates, siteToday } from "~/server/content/events.server";
-import { loadPageContent } from "~/server/content/pages.server";
+import { loadPageContent } from "~/server/pages/public-pages.server";
 import { orNull } from "~/server/core/settle.server";
-import { EVENTS_PAGE_EYEBROW, EVENTS_PAGE_KEYS } from "~/domain/page-content-keys";
+import { EVENTS_PAGE_EYEBROW, EVENTS_PAGE_KEYS } from "~/domain/content/page-content/keys";
 
 /** Past performances shown under the upcoming ones, most recent first. */
 export const PAST_EVENT_COUNT = 6;

@@ -7,7 +7,7 @@ import { Testimonial } from "~/components/home/testimonial";
 import { CallToAction } from "~/components/home/call-to-action";
 import { UpcomingEvents } from "~/components/home/upcoming-events";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { upcomingEvents } from "~/domain/events";
+import { upcomingEvents } from "~/domain/content/events/events";
 import {
   artistJsonLd,
   jsonLdMeta,
@@ -15,15 +15,18 @@ import {
   pageTitle,
   seoMeta,
   siteMetaData,
-} from "~/domain/seo";
-import { FOOTER_LINK_KEYS, socialLinksFromContent } from "~/domain/social-links";
+} from "~/domain/pages/seo";
+import {
+  FOOTER_LINK_KEYS,
+  socialLinksFromContent,
+} from "~/domain/content/page-content/social-links";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loadEvents, siteEventStartDates, siteToday } from "~/server/content/events.server";
-import { loadPageContent } from "~/server/content/pages.server";
+import { loadPageContent } from "~/server/pages/public-pages.server";
 import { orNull } from "~/server/core/settle.server";
 import { loadFeaturedVideos } from "~/server/content/featured-videos.server";
 import { loadFeaturedPhotos } from "~/server/content/photo-gallery.server";
-import { HOME_PAGE_KEYS } from "~/domain/page-content-keys";
+import { HOME_PAGE_KEYS } from "~/domain/content/page-content/keys";
 
 /** How many upcoming events the home page shows; /events has them all. */
 export const HOME_EVENT_COUNT = 4;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { requestIsOnProductionHost } from "~/server/content/site.server";
+import { requestIsOnProductionHost } from "~/server/pages/site-shell.server";
 import { loader as homeLoader } from "./home";
 
 export { default, meta, headers, links, ErrorBoundary } from "./home";

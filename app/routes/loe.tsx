@@ -10,14 +10,14 @@ import { GalleryError, LoeGallery } from "~/components/loe/loe-gallery";
 import { LoeHero } from "~/components/loe/loe-hero";
 import { SectionBoundary, SectionMessage } from "~/components/loe/section";
 import { Container } from "~/components/ui/container";
-import { splitParagraphs } from "~/domain/page-content";
-import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
+import { splitParagraphs } from "~/domain/content/page-content/registry";
+import { pageTitle, seoMeta, siteMetaData } from "~/domain/pages/seo";
 import { settleSection } from "~/server/core/settle.server";
 import { loadLoeAudioTracks } from "~/server/content/loe-audio-tracks.server";
 import { loadLoeImages } from "~/server/content/loe-images.server";
 import { loadLoeVideos } from "~/server/content/loe-videos.server";
-import { loadPageContent } from "~/server/content/pages.server";
-import { LOE_PAGE_KEYS } from "~/domain/page-content-keys";
+import { loadPageContent } from "~/server/pages/public-pages.server";
+import { LOE_PAGE_KEYS } from "~/domain/content/page-content/keys";
 
 export async function loader() {
   // Each section settles on its own: a failed read becomes that section's message.

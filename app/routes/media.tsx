@@ -7,13 +7,13 @@ import { PageHero } from "~/components/page-hero";
 import { MediaMosaic } from "~/components/media-mosaic";
 import { Container } from "~/components/ui/container";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { resolveContentEntry } from "~/domain/page-content";
-import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
+import { resolveContentEntry } from "~/domain/content/page-content/registry";
+import { pageTitle, seoMeta, siteMetaData } from "~/domain/pages/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { loadOrCreatePageContent } from "~/server/content/pages.server";
+import { loadOrCreatePageContent } from "~/server/pages/public-pages.server";
 import { orNull } from "~/server/core/settle.server";
 import { loadVisibleMediaItems } from "~/server/content/media-items.server";
-import { MEDIA_PAGE_EYEBROW, MEDIA_PAGE_KEY } from "~/domain/page-content-keys";
+import { MEDIA_PAGE_EYEBROW, MEDIA_PAGE_KEY } from "~/domain/content/page-content/keys";
 
 export async function loader() {
   const [header, items] = await Promise.all([

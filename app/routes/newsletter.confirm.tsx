@@ -4,8 +4,8 @@ import type { Route } from "./+types/newsletter.confirm";
 import { NewsletterForm } from "~/components/newsletter-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button } from "~/components/ui/button";
-import { CONFIRM_TEXT, maskEmail } from "~/domain/newsletter";
-import { pageTitle } from "~/domain/seo";
+import { CONFIRM_TEXT, maskEmail } from "~/domain/audience/newsletter/signup";
+import { pageTitle } from "~/domain/pages/seo";
 import { getDb } from "~/server/db/database.server";
 import {
   confirmSubscription,

@@ -4,8 +4,8 @@ import type { Route } from "./+types/newsletter.location";
 import { CityPicker } from "~/components/city-picker";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { LOCATION_TEXT } from "~/domain/newsletter";
-import { pageTitle } from "~/domain/seo";
+import { LOCATION_TEXT } from "~/domain/audience/newsletter/signup";
+import { pageTitle } from "~/domain/pages/seo";
 import { getDb } from "~/server/db/database.server";
 import {
   findSubscription,

@@ -4,8 +4,8 @@
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/newsletter";
-import { NEWSLETTER_ARCHIVE_TEXT } from "~/domain/letter-archive";
-import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
+import { NEWSLETTER_ARCHIVE_TEXT } from "~/domain/audience/letters/archive";
+import { pageTitle, seoMeta, siteMetaData } from "~/domain/pages/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { listPublishedLetters } from "~/server/audience/campaigns.server";
 import { getEnv } from "~/server/core/env.server";

@@ -3,8 +3,8 @@ import { CheckCircle2, MailX } from "lucide-react";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { maskEmail } from "~/domain/newsletter";
-import { pageTitle } from "~/domain/seo";
+import { maskEmail } from "~/domain/audience/newsletter/signup";
+import { pageTitle } from "~/domain/pages/seo";
 import { getDb } from "~/server/db/database.server";
 import { findSubscription, unsubscribe } from "~/server/audience/newsletter.server";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/not-found";
-import { SITE_NAME } from "~/domain/site";
+import { SITE_NAME } from "~/domain/core/site";
 
 /** Every unknown path: the 404 page inside the site's navigation, with status 404. */
 export function loader() {

@@ -3,7 +3,7 @@
  * Fixed text, linked from the footer.
  */
 import type { Route } from "./+types/privacy";
-import { pageTitle } from "~/domain/seo";
+import { pageTitle } from "~/domain/pages/seo";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { getEnv } from "~/server/core/env.server";
 

@@ -7,7 +7,7 @@ import { SiteNav } from "~/components/site-nav";
 import { SiteFooter } from "~/components/site-footer";
 import { CartDrawerHost } from "~/components/cart/cart-drawer-host";
 import { openCartDrawer } from "~/lib/cart-drawer-state";
-import { loadSiteShell } from "~/server/content/site.server";
+import { loadSiteShell } from "~/server/pages/site-shell.server";
 import { usePageViews } from "~/lib/analytics";
 import { useWarmAfterStart } from "~/lib/warm-after-start";
 

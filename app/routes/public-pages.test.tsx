@@ -6,13 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { resolveContent, resolveContentEntry } from "~/domain/page-content";
-import { toPublicEvent } from "~/domain/events";
+import { resolveContent, resolveContentEntry } from "~/domain/content/page-content/registry";
+import { toPublicEvent } from "~/domain/content/events/events";
 import EventsPage from "./events";
 import MediaPage from "./media";
 import ContactPage from "./contact";
 import PrivacyPage from "./privacy";
-import { EVENTS_PAGE_KEYS } from "~/domain/page-content-keys";
+import { EVENTS_PAGE_KEYS } from "~/domain/content/page-content/keys";
 
 type AnyProps = Record<string, unknown>;
 

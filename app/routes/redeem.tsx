@@ -9,8 +9,8 @@ import {
   REDEEM_MESSAGES,
   REDEEM_PATH,
   redeemEmailSchema,
-} from "~/domain/download-code";
-import { pageTitle, seoMeta, siteMetaData } from "~/domain/seo";
+} from "~/domain/shop/downloads/download-code";
+import { pageTitle, seoMeta, siteMetaData } from "~/domain/pages/seo";
 import { getDb } from "~/server/db/database.server";
 import { redeemDownloadCode } from "~/server/shop/download-codes.server";
 import { getEnv } from "~/server/core/env.server";

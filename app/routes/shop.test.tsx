@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { toShopProduct } from "~/components/shop/shop-product";
-import type { ShopItemForProduct } from "~/domain/product";
+import type { ShopItemForProduct } from "~/domain/shop/catalogue/product";
 import ShopPage from "./shop";
 
 type AnyProps = Record<string, unknown>;

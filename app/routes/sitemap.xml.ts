@@ -1,4 +1,4 @@
-import { homeHref, isProductionHost } from "~/domain/site";
+import { homeHref, isProductionHost } from "~/domain/core/site";
 import { getEnv } from "~/server/core/env.server";
 import { orNull } from "~/server/core/settle.server";
 import { getDb } from "~/server/db/database.server";

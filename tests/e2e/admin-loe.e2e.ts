@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { soundCloudPlayerUrl } from "~/domain/audio";
+import { soundCloudPlayerUrl } from "~/domain/content/loe/audio";
 import { writeWavHeader } from "~/server/testing/wav.server";
 import { seriousViolations } from "./axe";
 import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";

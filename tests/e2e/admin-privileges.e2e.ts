@@ -14,7 +14,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import type { Cookie, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { ADMIN_PRIVILEGES_TEXT, ADMIN_TEXT } from "~/domain/admin";
+import { ADMIN_PRIVILEGES_TEXT, ADMIN_TEXT } from "~/domain/admin/admin-screens";
 import { seriousViolations } from "./axe";
 import { allowConsoleError, goto, setupBrowser, waitForNewToast } from "./helpers";
 import { verificationLinkIn, waitForMail } from "./mail";

@@ -12,7 +12,7 @@ import path from "node:path";
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { THEME_DELETE_ACTIVE_MESSAGE } from "~/domain/theme-settings";
+import { THEME_DELETE_ACTIVE_MESSAGE } from "~/domain/content/theme/theme-form";
 import { seriousViolations } from "./axe";
 import { setupBrowser, waitForNewToast } from "./helpers";
 import { openAsOwner } from "./owner-session";

@@ -12,8 +12,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import type { BrowserContext, Cookie, Page } from "playwright-core";
-import { ADMIN_TEXT, BUSINESS_SCREENS, DASHBOARD_CARDS } from "~/domain/admin";
-import { AUTH_TEXT } from "~/domain/auth";
+import { ADMIN_TEXT, BUSINESS_SCREENS, DASHBOARD_CARDS } from "~/domain/admin/admin-screens";
+import { AUTH_TEXT } from "~/domain/auth/auth";
 import { allowHttpStatus, goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { sentMail, verificationLinkIn, waitForMail } from "./mail";
 import { OWNER_PASSWORD, openSignedIn } from "./owner-session";

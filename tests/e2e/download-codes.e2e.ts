@@ -13,7 +13,7 @@ import { inflateSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { REDEEM_MESSAGES } from "~/domain/download-code";
+import { REDEEM_MESSAGES } from "~/domain/shop/downloads/download-code";
 import { pdfPageContents } from "~/server/testing/pdf-text.server";
 import { readZip } from "~/server/testing/zip-reader.server";
 import { seriousViolations } from "./axe";

@@ -7,7 +7,7 @@ import http from "node:http";
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { RECOVERY_MESSAGES } from "~/domain/download-recovery";
+import { RECOVERY_MESSAGES } from "~/domain/shop/downloads/download-recovery";
 import { pdfPageContents, winAnsiHex } from "~/server/testing/pdf-text.server";
 import { goto, setupBrowser } from "./helpers";
 import { buyThroughApi, downloadPaths, paypalMode, shopItem, waitForMail } from "./shop-paypal";

@@ -4,7 +4,7 @@
  * form to sign up again; the confirmation page is axe-clean at phone and desktop width.
  */
 import { describe, expect, it } from "vitest";
-import { CONFIRM_TEXT, LOCATION_TEXT, NEWSLETTER_TEXT } from "~/domain/newsletter";
+import { CONFIRM_TEXT, LOCATION_TEXT, NEWSLETTER_TEXT } from "~/domain/audience/newsletter/signup";
 import { seriousViolations } from "./axe";
 import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import type { Page } from "playwright-core";

@@ -8,7 +8,7 @@
  * screen and the archive.
  */
 import { describe, expect, inject, it } from "vitest";
-import { CAMPAIGN_TEXT } from "~/domain/campaign-form";
+import { CAMPAIGN_TEXT } from "~/domain/audience/letters/campaign-form";
 import { seriousViolations } from "./axe";
 import { allowConsoleError, allowHttpStatus, setupBrowser, waitForNewToast } from "./helpers";
 import { sentMail, waitForMail } from "./mail";

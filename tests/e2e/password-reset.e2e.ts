@@ -12,7 +12,7 @@ import path from "node:path";
 import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { PASSWORD_RESET_TEXT } from "~/domain/password-reset";
+import { PASSWORD_RESET_TEXT } from "~/domain/auth/password-reset";
 import { goto, setupBrowser } from "./helpers";
 import { sentMail, verificationLinkIn, waitForMail } from "./mail";
 import { openAsOwner } from "./owner-session";

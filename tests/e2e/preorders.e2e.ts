@@ -13,7 +13,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { calendarDayIn, DEFAULT_SITE_TIME_ZONE } from "~/domain/time-zone";
+import { calendarDayIn, DEFAULT_SITE_TIME_ZONE } from "~/domain/core/time-zone";
 import { seriousViolations } from "./axe";
 import {
   addToCart,

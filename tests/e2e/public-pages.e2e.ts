@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { CONTACT_TEXT, contactRateLimitedMessage } from "~/domain/contact";
-import { NEWSLETTER_TEXT } from "~/domain/newsletter";
+import { CONTACT_TEXT, contactRateLimitedMessage } from "~/domain/audience/contact/contact-form";
+import { NEWSLETTER_TEXT } from "~/domain/audience/newsletter/signup";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { allowHttpStatus, setupBrowser, waitForNewToast } from "./helpers";
 import { subscribeConfirmed } from "./mail";

@@ -11,7 +11,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { CART_STORAGE_KEY } from "~/domain/cart";
+import { CART_STORAGE_KEY } from "~/domain/shop/cart/cart";
 import { seriousViolations } from "./axe";
 import {
   addToCart,

@@ -10,7 +10,7 @@
  */
 import { describe, expect, inject, it } from "vitest";
 import type { Page } from "playwright-core";
-import { CART_STORAGE_KEY } from "~/domain/cart";
+import { CART_STORAGE_KEY } from "~/domain/shop/cart/cart";
 import {
   addToCart,
   cartDrawer,

@@ -31,9 +31,9 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DISCOUNT_MESSAGES } from "~/domain/discount-code";
-import { UPLOAD_ENDPOINT, type UploadedFile } from "~/domain/uploads";
-import { discountCodes, orders, shopItems } from "~/server/db/schema.server";
+import { DISCOUNT_MESSAGES } from "~/domain/shop/discounts/discount-code";
+import { UPLOAD_ENDPOINT, type UploadedFile } from "~/domain/media/uploads";
+import { discountCodes, orders, shopItems } from "~/server/db/schema/shop.server";
 import {
   insertShopItem,
   orderBody,

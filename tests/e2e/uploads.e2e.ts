@@ -24,7 +24,7 @@ import {
   UPLOAD_ENDPOINT,
   UPLOAD_TEXT,
   type UploadedFile,
-} from "~/domain/uploads";
+} from "~/domain/media/uploads";
 import { noiseWav } from "~/server/testing/wav.server";
 import { allowHttpStatus, goto, setupBrowser, waitForNewToast } from "./helpers";
 import { openAsOwner } from "./owner-session";

@@ -3,7 +3,7 @@
  * made a $6.99 billion PayPal order, then failed in the database with a 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_LINE_QUANTITY, ORDER_MESSAGES } from "~/domain/order-validation";
+import { MAX_LINE_QUANTITY, ORDER_MESSAGES } from "~/domain/shop/cart/order-validation";
 import { AppError } from "~/server/core/errors.server";
 import { createProviderOrder } from "~/server/shop/orders.server";
 import type { PaymentProvider } from "~/server/shop/payments/index.server";

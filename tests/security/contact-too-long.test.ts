@@ -3,7 +3,7 @@
  * to change, not "please try again" (which cannot work).
  */
 import { describe, expect, it } from "vitest";
-import { CONTACT_TEXT } from "~/domain/contact";
+import { CONTACT_TEXT } from "~/domain/audience/contact/contact-form";
 import { action } from "~/routes/api.send-contact-email";
 
 const post = (body: string) =>

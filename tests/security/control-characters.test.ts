@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { CONTROL_CHARACTERS_MESSAGE } from "~/domain/control-characters";
+import { CONTROL_CHARACTERS_MESSAGE } from "~/domain/core/control-characters";
 import * as schema from "~/server/db/schema.server";
 import {
   createTestApp,
@@ -265,7 +265,7 @@ describe.each(await testDatabaseKinds())("control characters on %s", (kind) => {
     });
 
     it("a shipping address with a NUL is refused beside the field", async () => {
-      const { shippingAddressErrors } = await import("~/domain/shipping-address");
+      const { shippingAddressErrors } = await import("~/domain/shop/shipping/shipping-address");
       expect(
         shippingAddressErrors({
           name: "Ada",

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { PRIVATE_FILE_ADDRESS_MESSAGE } from "~/domain/file-reference";
+import { PRIVATE_FILE_ADDRESS_MESSAGE } from "~/domain/core/file-reference";
 import * as schema from "~/server/db/schema.server";
 import { setHostResolverForTests } from "~/server/http/image-url-check.server";
 import {

@@ -4,7 +4,7 @@
  * buyer's address back.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORDER_MESSAGES } from "~/domain/order-validation";
+import { ORDER_MESSAGES } from "~/domain/shop/cart/order-validation";
 import { AppError } from "~/server/core/errors.server";
 import { completeOrder, createProviderOrder } from "~/server/shop/orders.server";
 import { DemoProvider } from "~/server/shop/payments/demo.server";

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hitRateLimit, pruneExpiredRateLimits, rateLimitKey } from "~/server/db/rate-limit.server";
-import { appRateLimits, rateLimits } from "~/server/db/schema.server";
+import { appRateLimits } from "~/server/db/schema/db.server";
+import { rateLimits } from "~/server/db/schema/auth.server";
 import {
   createTestDatabase,
   testDatabaseKinds,

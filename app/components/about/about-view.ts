@@ -5,8 +5,8 @@
  * stays out of the public bundle); the back office runs it in the browser on the
  * artist's unsaved values for the live preview.
  */
-import { contentDefinition, splitParagraphs } from "~/domain/page-content";
-import { ARTIST_NAME } from "~/domain/site";
+import { contentDefinition, splitParagraphs } from "~/domain/content/page-content/registry";
+import { ARTIST_NAME } from "~/domain/core/site";
 import type { AboutContent, AboutLists, AboutPageView, Milestone } from "./about-sections";
 
 /** The image entry's title describes the picture, unless it is still the registry's label. */

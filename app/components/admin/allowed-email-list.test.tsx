@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ADMIN_TEXT } from "~/domain/admin";
+import { ADMIN_TEXT } from "~/domain/admin/admin-screens";
 import { AllowedEmailList, type AllowedEmailRow } from "./allowed-email-list";
 
 const PRIMARY = "owner@example.com";

@@ -4,7 +4,7 @@ import { ShieldCheck, ShieldOff, Trash2 } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { ADMIN_TEXT } from "~/domain/admin";
+import { ADMIN_TEXT } from "~/domain/admin/admin-screens";
 import { cn } from "~/lib/cn";
 import { ConfirmDialog } from "./kit/confirm-dialog";
 

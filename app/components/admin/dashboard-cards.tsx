@@ -29,7 +29,7 @@ import {
   DASHBOARD_CARDS,
   type AdminIcon,
   type AdminScreen,
-} from "~/domain/admin";
+} from "~/domain/admin/admin-screens";
 
 export const ADMIN_ICONS: Record<AdminIcon, typeof Home> = {
   home: Home,

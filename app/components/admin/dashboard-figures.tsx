@@ -7,8 +7,8 @@
  */
 import { Link } from "react-router";
 import { Eye, HandCoins, Inbox, PackageMinus, PackageX, Receipt, Users } from "lucide-react";
-import { formatPrice } from "~/domain/money";
-import type { PaidMoreFigures } from "~/domain/name-your-price";
+import { formatPrice } from "~/domain/core/money";
+import type { PaidMoreFigures } from "~/domain/shop/catalogue/name-your-price";
 
 /** null: could not be read; absent: not for this person (docs/decisions/014). */
 export interface DashboardFiguresData {

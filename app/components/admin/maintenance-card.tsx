@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
 import { FormSwitch } from "~/components/ui/switch";
-import { ADMIN_TEXT, MAINTENANCE_MESSAGE_MAX_LENGTH } from "~/domain/admin";
+import { ADMIN_TEXT, MAINTENANCE_MESSAGE_MAX_LENGTH } from "~/domain/admin/admin-screens";
 import { cn } from "~/lib/cn";
 
 export interface MaintenanceCardProps {

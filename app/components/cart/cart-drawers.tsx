@@ -11,14 +11,14 @@ import { toast } from "~/lib/toast";
 import { CART_TOAST_POSITION } from "./cart-toasts";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Drawer } from "~/components/ui/drawer";
-import { cartTotals, type Cart } from "~/domain/cart";
-import { formatPrice } from "~/domain/money";
+import { cartTotals, type Cart } from "~/domain/shop/cart/cart";
+import { formatPrice } from "~/domain/core/money";
 import {
   checkoutAsksAddress,
   orderNeedsShipping,
   type ShippingAddress,
-} from "~/domain/shipping-address";
-import { SHIPPING_COST_MESSAGES, shippingLineText } from "~/domain/shipping-rates";
+} from "~/domain/shop/shipping/shipping-address";
+import { SHIPPING_COST_MESSAGES, shippingLineText } from "~/domain/shop/shipping/shipping-rates";
 import {
   CheckoutError,
   PAYMENT_SUCCESS_TITLE,

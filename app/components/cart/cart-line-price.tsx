@@ -6,8 +6,8 @@
  */
 import { useId, useState } from "react";
 import { FieldError, Input } from "~/components/ui/input";
-import { linePriceProblem, type CartItem } from "~/domain/cart";
-import { parseAmount } from "~/domain/name-your-price";
+import { linePriceProblem, type CartItem } from "~/domain/shop/cart/cart";
+import { parseAmount } from "~/domain/shop/catalogue/name-your-price";
 import { setLineChosenPrice } from "~/lib/cart-store";
 
 const amountText = (amount: number) =>

@@ -6,10 +6,10 @@ import {
   lineVariantProblem,
   type Cart,
   type CartItem,
-} from "~/domain/cart";
-import { lineTitle } from "~/domain/item-variant";
-import { preorderLabel } from "~/domain/preorder";
-import { formatPrice } from "~/domain/money";
+} from "~/domain/shop/cart/cart";
+import { lineTitle } from "~/domain/shop/catalogue/item-variant";
+import { preorderLabel } from "~/domain/shop/catalogue/preorder";
+import { formatPrice } from "~/domain/core/money";
 import { removeLine, setLineQuantity } from "~/lib/cart-store";
 import { lineFormatLabel } from "~/components/shop/labels";
 import { SmartImage } from "~/components/smart-image";

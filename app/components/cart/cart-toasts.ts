@@ -2,8 +2,8 @@
  * The cart's toasts with the spec's texts and durations (public-site spec §8, §9).
  */
 import { toast } from "~/lib/toast";
-import type { Product } from "~/domain/product";
-import { lineTitle, variantLabel, type PublicVariant } from "~/domain/item-variant";
+import type { Product } from "~/domain/shop/catalogue/product";
+import { lineTitle, variantLabel, type PublicVariant } from "~/domain/shop/catalogue/item-variant";
 import { addProductToCart } from "~/lib/cart-store";
 import { openCartDrawer } from "~/lib/cart-drawer-state";
 

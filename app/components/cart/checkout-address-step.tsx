@@ -13,8 +13,8 @@ import {
   shippingAddressSchema,
   type ShippingAddress,
   type ShippingAddressField,
-} from "~/domain/shipping-address";
-import { countryName } from "~/domain/shipping-rates";
+} from "~/domain/shop/shipping/shipping-address";
+import { countryName } from "~/domain/shop/shipping/shipping-rates";
 import { cn } from "~/lib/cn";
 import { CheckoutStepHeading } from "./checkout-step-heading";
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ArrowRight, Mail } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { CHECKOUT_EMAIL_HELP, isValidCheckoutEmail } from "~/domain/order-validation";
+import { CHECKOUT_EMAIL_HELP, isValidCheckoutEmail } from "~/domain/shop/cart/order-validation";
 import { CheckoutStepHeading } from "./checkout-step-heading";
 
 export interface CheckoutEmailStepProps {

@@ -1,11 +1,18 @@
 import { useEffect, useState } from "react";
 import { CreditCard, Pencil, RotateCcw } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { cartTotals, lineTotal, type Cart } from "~/domain/cart";
-import { lineTitle } from "~/domain/item-variant";
-import { formatPrice } from "~/domain/money";
-import { formatShippingAddress, type ShippingAddress } from "~/domain/shipping-address";
-import { SHIPPING_COST_MESSAGES, countryName, shippingLineText } from "~/domain/shipping-rates";
+import { cartTotals, lineTotal, type Cart } from "~/domain/shop/cart/cart";
+import { lineTitle } from "~/domain/shop/catalogue/item-variant";
+import { formatPrice } from "~/domain/core/money";
+import {
+  formatShippingAddress,
+  type ShippingAddress,
+} from "~/domain/shop/shipping/shipping-address";
+import {
+  SHIPPING_COST_MESSAGES,
+  countryName,
+  shippingLineText,
+} from "~/domain/shop/shipping/shipping-rates";
 import {
   CheckoutError,
   fetchProviderConfig,

@@ -6,8 +6,8 @@
 import { useState } from "react";
 import { FlaskConical, Loader2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import type { Cart } from "~/domain/cart";
-import type { ShippingAddress } from "~/domain/shipping-address";
+import type { Cart } from "~/domain/shop/cart/cart";
+import type { ShippingAddress } from "~/domain/shop/shipping/shipping-address";
 import { createProviderOrder, recordOrder, type RecordedPurchase } from "~/lib/checkout-api";
 import { orderCreationFailed, paymentProcessingFailed } from "./payment-feedback";
 import {

@@ -10,7 +10,7 @@ import { Loader2, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { FormField } from "~/components/ui/form-field";
-import type { Cart } from "~/domain/cart";
+import type { Cart } from "~/domain/shop/cart/cart";
 import { CheckoutError, previewDiscount, type DiscountPreview } from "~/lib/checkout-api";
 
 export interface DiscountCodeFieldProps {

@@ -8,8 +8,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { AlertTriangle, RotateCcw } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
-import type { Cart } from "~/domain/cart";
-import type { ShippingAddress } from "~/domain/shipping-address";
+import type { Cart } from "~/domain/shop/cart/cart";
+import type { ShippingAddress } from "~/domain/shop/shipping/shipping-address";
 import {
   cancelProviderOrder,
   createProviderOrder,

@@ -8,7 +8,7 @@
 import { useId, useMemo } from "react";
 import { Loader2, Truck } from "lucide-react";
 import { Select } from "~/components/ui/select";
-import { SHIPPING_COST_MESSAGES, countryName } from "~/domain/shipping-rates";
+import { SHIPPING_COST_MESSAGES, countryName } from "~/domain/shop/shipping/shipping-rates";
 import type { ShippingDestinations } from "~/lib/checkout-api";
 
 export type ShippingQuoteState =

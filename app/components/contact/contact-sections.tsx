@@ -5,9 +5,9 @@
  */
 import { AlertTriangle, Clock, Instagram, Mail, MapPin, Phone, Youtube } from "lucide-react";
 import { PageHero } from "~/components/page-hero";
-import { CONTACT_TEXT } from "~/domain/contact";
-import { instagramLink, phoneHref, youtubeLink } from "~/domain/contact-links";
-import type { ContentMap } from "~/domain/page-content";
+import { CONTACT_TEXT } from "~/domain/audience/contact/contact-form";
+import { instagramLink, phoneHref, youtubeLink } from "~/domain/content/page-content/contact-links";
+import type { ContentMap } from "~/domain/content/page-content/registry";
 
 type ContactContent = ContentMap<
   | "contact-hero-title"

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Play } from "lucide-react";
 import { cn } from "~/lib/cn";
-import { videoThumbnailUrl } from "~/domain/video";
+import { videoThumbnailUrl } from "~/domain/media/video";
 import { Container } from "../ui/container";
 import { SectionHeading } from "../section-heading";
 import { SmartImage } from "../smart-image";

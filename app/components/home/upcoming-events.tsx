@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ArrowRight, CalendarX } from "lucide-react";
-import type { PublicEvent } from "~/domain/events";
+import type { PublicEvent } from "~/domain/content/events/events";
 import { Container } from "../ui/container";
 import { buttonVariants } from "../ui/button";
 import { EventGrid } from "../event-grid";

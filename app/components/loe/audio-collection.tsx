@@ -17,8 +17,8 @@ import {
   previousTrackIndex,
   type AudioTrack,
   type TrackAudit,
-} from "~/domain/audio";
-import type { SectionResult } from "~/domain/loe";
+} from "~/domain/content/loe/audio";
+import type { SectionResult } from "~/domain/content/loe/loe-page";
 import { SmartImage } from "~/components/smart-image";
 import { cn } from "~/lib/cn";
 import { FileAudioPlayer, SoundCloudPlayer } from "./audio-players";

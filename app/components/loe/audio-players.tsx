@@ -11,11 +11,11 @@ import {
   soundCloudPlayerHeight,
   soundCloudPlayerUrl,
   type AudioTrack,
-} from "~/domain/audio";
+} from "~/domain/content/loe/audio";
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { sendEvent } from "~/lib/analytics";
-import { playOutcome } from "~/domain/analytics";
+import { playOutcome } from "~/domain/analytics/analytics";
 import { useSoundCloudPlays } from "./soundcloud-plays";
 
 /** Seconds the back/forward buttons jump (the player library's default, spec §9). */

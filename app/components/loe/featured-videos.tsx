@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ChevronLeft, ChevronRight, Film, Play } from "lucide-react";
-import type { LoeVideo, SectionResult } from "~/domain/loe";
-import { videoThumbnailUrl } from "~/domain/video";
+import type { LoeVideo, SectionResult } from "~/domain/content/loe/loe-page";
+import { videoThumbnailUrl } from "~/domain/media/video";
 import { cn } from "~/lib/cn";
 import { SmartImage } from "~/components/smart-image";
 import { VideoDialog } from "~/components/video-dialog";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { HydrateLater } from "~/components/ui/hydrate-later";
-import type { LoeImage, SectionResult } from "~/domain/loe";
+import type { LoeImage, SectionResult } from "~/domain/content/loe/loe-page";
 import {
   MOSAIC_COLUMNS,
   MOSAIC_HEIGHT_ESTIMATES,
@@ -11,7 +11,7 @@ import {
   galleryAspectRatio,
   isEagerImage,
   visualWeight,
-} from "~/domain/gallery";
+} from "~/domain/content/photos/gallery-layout";
 import { SmartImage } from "~/components/smart-image";
 import { SectionHeading, SectionMessage } from "./section";
 

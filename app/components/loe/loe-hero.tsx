@@ -1,5 +1,5 @@
 // Types only: the content registry itself stays out of the browser bundle.
-import type { ParagraphSpacing } from "~/domain/page-content";
+import type { ParagraphSpacing } from "~/domain/content/page-content/registry";
 import { cn } from "~/lib/cn";
 import { LoeLogo } from "./loe-logo";
 

@@ -4,8 +4,8 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { AudioTrack } from "~/domain/audio";
-import type { LoeImage, LoeVideo, SectionResult } from "~/domain/loe";
+import type { AudioTrack } from "~/domain/content/loe/audio";
+import type { LoeImage, LoeVideo, SectionResult } from "~/domain/content/loe/loe-page";
 import { VideoPlayer } from "~/components/video-player-dialog";
 import { AudioCollection } from "./audio-collection";
 import { FeaturedVideos } from "./featured-videos";

@@ -12,7 +12,7 @@ import {
   SOUNDCLOUD_PLAY_EVENTS,
   SOUNDCLOUD_WIDGET_ORIGIN,
   type WidgetEvent,
-} from "~/domain/soundcloud-plays";
+} from "~/domain/content/loe/soundcloud-plays";
 
 function listen(widget: Window, targetOrigin: string) {
   for (const value of SOUNDCLOUD_PLAY_EVENTS) {

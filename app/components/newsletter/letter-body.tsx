@@ -1,6 +1,6 @@
 /**
  * A sent letter as a page of the site (the public archive, /newsletter/<slug>): the
- * same blocks as the mail (domain/letter.ts), in the site's own type and colours, as
+ * same blocks as the mail (domain/audience/letters/letter.ts), in the site's own type and colours, as
  * React elements: nothing typed is ever markup. A card whose content is gone is left out.
  */
 import { Fragment } from "react";
@@ -11,7 +11,7 @@ import {
   type CardLookup,
   type Inline,
   type LetterCard,
-} from "~/domain/letter";
+} from "~/domain/audience/letters/letter";
 
 function InlineNodes({ nodes }: { nodes: readonly Inline[] }) {
   return (

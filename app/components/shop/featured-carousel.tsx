@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useId, useState } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { carouselArrowsHiddenClass, slideImageSizes } from "~/domain/carousel";
-import { featuredTags } from "~/domain/product";
+import { carouselArrowsHiddenClass, slideImageSizes } from "~/domain/shop/catalogue/carousel";
+import { featuredTags } from "~/domain/shop/catalogue/product";
 import { cn } from "~/lib/cn";
 import { useLazyCarousel } from "~/lib/use-lazy-carousel";
 import { BuyButton, ProductPrice, StockNote } from "./product-card";

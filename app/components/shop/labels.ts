@@ -1,4 +1,4 @@
-import { formatLabel, type ProductFormat } from "~/domain/product";
+import { formatLabel, type ProductFormat } from "~/domain/shop/catalogue/product";
 
 /** How the shop names a shop item's category on cards and in the cart. */
 const CATEGORY_LABELS: Record<string, string> = {

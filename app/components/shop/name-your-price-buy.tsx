@@ -8,15 +8,15 @@ import { useId, useState } from "react";
 import { ExternalLink, ShoppingBag } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FieldError, Input, Label } from "~/components/ui/input";
-import { formatPrice } from "~/domain/money";
+import { formatPrice } from "~/domain/core/money";
 import {
   checkChosenPrice,
   checkPaidChosenPrice,
   isFreeChoice,
   parseAmount,
   type NameYourPrice,
-} from "~/domain/name-your-price";
-import type { Product } from "~/domain/product";
+} from "~/domain/shop/catalogue/name-your-price";
+import type { Product } from "~/domain/shop/catalogue/product";
 import { cn } from "~/lib/cn";
 import { addToCartWithFeedback } from "~/components/cart/cart-toasts";
 import { preloadCartUi } from "~/components/cart/cart-drawer-host";

@@ -1,11 +1,15 @@
 import { useId } from "react";
 import { ExternalLink, ShoppingBag } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { formatPrice } from "~/domain/money";
-import type { Product } from "~/domain/product";
-import { preorderLabel } from "~/domain/preorder";
-import { productAnchor, productJsonLd, serializeJsonLd } from "~/domain/product-json-ld";
-import { isOutOfStock, lowStockCount } from "~/domain/stock";
+import { formatPrice } from "~/domain/core/money";
+import type { Product } from "~/domain/shop/catalogue/product";
+import { preorderLabel } from "~/domain/shop/catalogue/preorder";
+import {
+  productAnchor,
+  productJsonLd,
+  serializeJsonLd,
+} from "~/domain/shop/catalogue/product-json-ld";
+import { isOutOfStock, lowStockCount } from "~/domain/shop/stock/stock";
 import { cn } from "~/lib/cn";
 import { addToCartWithFeedback } from "~/components/cart/cart-toasts";
 import { preloadCartUi } from "~/components/cart/cart-drawer-host";

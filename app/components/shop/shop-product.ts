@@ -1,4 +1,4 @@
-import { toProduct, type Product, type ShopItemForProduct } from "~/domain/product";
+import { toProduct, type Product, type ShopItemForProduct } from "~/domain/shop/catalogue/product";
 
 /** A product as the shop page shows it. */
 export interface ShopProduct {

@@ -8,9 +8,13 @@ import { ShoppingBag } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { FieldError, Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { formatPrice } from "~/domain/money";
-import type { Product } from "~/domain/product";
-import { VARIANT_MESSAGES, findVariant, valueAvailable } from "~/domain/item-variant";
+import { formatPrice } from "~/domain/core/money";
+import type { Product } from "~/domain/shop/catalogue/product";
+import {
+  VARIANT_MESSAGES,
+  findVariant,
+  valueAvailable,
+} from "~/domain/shop/catalogue/item-variant";
 import { cn } from "~/lib/cn";
 import { addToCartWithFeedback } from "~/components/cart/cart-toasts";
 import { preloadCartUi } from "~/components/cart/cart-drawer-host";

@@ -2,19 +2,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { ABOUT_INTENTS } from "~/components/admin/about/about-tabs";
-import { COLLABORATION_MESSAGES, COLLABORATION_TEXT } from "~/domain/collaboration";
-import { INFLUENCE_MESSAGES, INFLUENCE_TEXT } from "~/domain/influence";
-import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
-import { STAT_TEXT } from "~/domain/stat";
+import { COLLABORATION_MESSAGES, COLLABORATION_TEXT } from "~/domain/content/about/collaboration";
+import { INFLUENCE_MESSAGES, INFLUENCE_TEXT } from "~/domain/content/about/influence";
+import { PAGE_CONTENT_TEXT } from "~/domain/content/page-content/entry-form";
+import { STAT_TEXT } from "~/domain/content/about/stat";
 import { loadAboutLists } from "~/server/content/about-lists.server";
 import { influenceService } from "~/server/content/influences.server";
+import { auditLog } from "~/server/db/schema/db.server";
 import {
-  auditLog,
   collaborations,
   musicalInfluences,
   pageContent,
   stats,
-} from "~/server/db/schema.server";
+} from "~/server/db/schema/content.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
   createTestApp,

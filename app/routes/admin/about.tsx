@@ -1,4 +1,4 @@
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import type { Route } from "./+types/about";
 import { AboutContentEditors } from "~/components/admin/about/about-content-editors";
@@ -9,11 +9,14 @@ import { StatsPanel } from "~/components/admin/about/stats-panel";
 import { AdminScreen } from "~/components/admin/kit/admin-screen";
 import { UrlTabs, tabsShouldRevalidate } from "~/components/admin/kit/url-tabs";
 import { TabsContent } from "~/components/ui/tabs";
-import { COLLABORATION_TEXT, collaborationCreateSchema } from "~/domain/collaboration";
-import { INFLUENCE_TEXT, influenceCreateSchema } from "~/domain/influence";
-import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
-import { ABOUT_PAGE_KEYS } from "~/domain/page-content-keys";
-import { STAT_TEXT, statCreateSchema } from "~/domain/stat";
+import {
+  COLLABORATION_TEXT,
+  collaborationCreateSchema,
+} from "~/domain/content/about/collaboration";
+import { INFLUENCE_TEXT, influenceCreateSchema } from "~/domain/content/about/influence";
+import { PAGE_CONTENT_TEXT } from "~/domain/content/page-content/entry-form";
+import { ABOUT_PAGE_KEYS } from "~/domain/content/page-content/keys";
+import { STAT_TEXT, statCreateSchema } from "~/domain/content/about/stat";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents } from "~/server/admin/collection-screen.server";
 import { requireAdmin } from "~/server/auth/access.server";

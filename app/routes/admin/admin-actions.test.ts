@@ -1,10 +1,12 @@
 /** The dashboard and user-management actions for a signed-in admin. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { ADMIN_TEXT } from "~/domain/admin";
+import { ADMIN_TEXT } from "~/domain/admin/admin-screens";
 import { DEFAULT_MAINTENANCE_MESSAGE } from "~/server/shop/shop-settings.server";
-import { allowedEmails, auditLog, pageSettings, sessions } from "~/server/db/schema.server";
-import { loadSiteShell } from "~/server/content/site.server";
+import { allowedEmails, sessions } from "~/server/db/schema/auth.server";
+import { auditLog } from "~/server/db/schema/db.server";
+import { pageSettings } from "~/server/db/schema/shop.server";
+import { loadSiteShell } from "~/server/pages/site-shell.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
   createTestApp,
@@ -17,7 +19,11 @@ import * as orders from "./orders";
 import * as userManagement from "./user-management";
 import * as shop from "../shop";
 import * as manageShop from "./shop";
-import { SHOP_ITEM_TEXT, TEST_ITEM_CLEANUP_TOAST_MS, TEST_ITEM_TOAST_MS } from "~/domain/shop-item";
+import {
+  SHOP_ITEM_TEXT,
+  TEST_ITEM_CLEANUP_TOAST_MS,
+  TEST_ITEM_TOAST_MS,
+} from "~/domain/shop/catalogue/shop-item-form";
 
 type Result = {
   status: number;

@@ -6,7 +6,7 @@
  */
 import type { Route } from "./+types/analytics";
 import { AnalyticsScreen } from "~/components/admin/analytics/analytics-screen";
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { readAnalyticsReport, periodOfQuery } from "~/server/analytics/reports.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { getEnv } from "~/server/core/env.server";

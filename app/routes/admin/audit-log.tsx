@@ -3,7 +3,7 @@
  * when, newest first; filtered by the screen the change was made on (?screen=).
  */
 import { Form } from "react-router";
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import type { Route } from "./+types/audit-log";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { DataTable } from "~/components/admin/kit/data-table";
@@ -12,10 +12,10 @@ import { formatDateTime } from "~/components/admin/kit/format";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { AUDIT_SCREENS, auditEntitiesFor, pageNumber } from "~/domain/audit-log";
-import { AUDIT_TEXT, type AuditRow } from "~/domain/business-admin";
+import { AUDIT_SCREENS, auditEntitiesFor, pageNumber } from "~/domain/admin/audit-log";
+import { AUDIT_TEXT, type AuditRow } from "~/domain/admin/business-admin";
 import { useToastMessage } from "~/lib/toast";
-import { listAudit } from "~/server/admin/audit-log.server";
+import { listAudit } from "~/server/pages/audit-log.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { getEnv } from "~/server/core/env.server";
 import { orNull } from "~/server/core/settle.server";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { LogOut } from "lucide-react";
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/dashboard";
@@ -9,9 +9,13 @@ import { DashboardCards } from "~/components/admin/dashboard-cards";
 import { DashboardFigures } from "~/components/admin/dashboard-figures";
 import { MaintenanceCard } from "~/components/admin/maintenance-card";
 import { Button } from "~/components/ui/button";
-import { ADMIN_TEXT, maintenanceMessageSchema, maintenanceToggleSchema } from "~/domain/admin";
+import {
+  ADMIN_TEXT,
+  maintenanceMessageSchema,
+  maintenanceToggleSchema,
+} from "~/domain/admin/admin-screens";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
-import { readDashboardFigures } from "~/server/admin/dashboard-figures.server";
+import { readDashboardFigures } from "~/server/pages/dashboard-figures.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { getDb } from "~/server/db/database.server";
 import {

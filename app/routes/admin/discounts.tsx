@@ -18,8 +18,8 @@ import {
   discountCodeDays,
   discountCodeUpdateSchema,
   discountCodeValues,
-} from "~/domain/discount-code-form";
-import { adminMeta } from "~/domain/seo";
+} from "~/domain/shop/discounts/discount-code-form";
+import { adminMeta } from "~/domain/pages/seo";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
 import { getEnv } from "~/server/core/env.server";

@@ -5,8 +5,8 @@
  * (docs/decisions/034-download-codes.md). A refusal answers JSON: { errors }.
  */
 import type { Route } from "./+types/download-codes-generate";
-import { readBatchInput, BATCH_MESSAGES } from "~/domain/download-code";
-import { hasControlCharacters } from "~/domain/control-characters";
+import { readBatchInput, BATCH_MESSAGES } from "~/domain/shop/downloads/download-code";
+import { hasControlCharacters } from "~/domain/core/control-characters";
 import { requireAdmin } from "~/server/auth/access.server";
 import { getEnv } from "~/server/core/env.server";
 import { logger } from "~/server/core/logger.server";

@@ -8,8 +8,8 @@ import {
   DownloadCodesScreen,
   type BatchRow,
 } from "~/components/admin/download-codes/download-codes-screen";
-import { adminMeta } from "~/domain/seo";
-import { z } from "~/domain/zod";
+import { adminMeta } from "~/domain/pages/seo";
+import { z } from "~/domain/core/zod";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";

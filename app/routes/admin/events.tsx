@@ -9,8 +9,8 @@ import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/events";
 import { CollectionScreen } from "~/components/admin/kit/collection-screen";
 import { EVENTS_SCREEN, toEventRow } from "~/components/admin/events/events-screen";
-import { EVENT_TEXT, eventSchema } from "~/domain/event";
-import { adminMeta } from "~/domain/seo";
+import { EVENT_TEXT, eventSchema } from "~/domain/content/events/event-form";
+import { adminMeta } from "~/domain/pages/seo";
 
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";

@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import type { Route } from "./+types/export";
-import type { CsvExport } from "~/domain/csv";
+import type { CsvExport } from "~/domain/core/csv";
 import { exportAnalyticsCsv } from "~/server/analytics/reports.server";
 import { exportSubscribersCsv } from "~/server/audience/subscriber-export.server";
 import { requireAdmin } from "~/server/auth/access.server";

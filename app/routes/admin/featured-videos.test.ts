@@ -1,9 +1,13 @@
 /** /admin/featured-videos: its loader and actions for a signed-in admin (the home editor posts here too). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import { FEATURED_VIDEO_MESSAGES, FEATURED_VIDEO_TEXT } from "~/domain/featured-video";
+import {
+  FEATURED_VIDEO_MESSAGES,
+  FEATURED_VIDEO_TEXT,
+} from "~/domain/content/videos/featured-video";
 import { loadFeaturedVideos } from "~/server/content/featured-videos.server";
-import { auditLog, featuredVideos } from "~/server/db/schema.server";
+import { auditLog } from "~/server/db/schema/db.server";
+import { featuredVideos } from "~/server/db/schema/content.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
   createTestApp,

@@ -18,12 +18,12 @@ import {
   featuredVideoCreateSchema,
   featuredVideoFlagSchema,
   featuredVideoUpdateSchema,
-} from "~/domain/featured-video";
-import { adminMeta } from "~/domain/seo";
+} from "~/domain/content/videos/featured-video";
+import { adminMeta } from "~/domain/pages/seo";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
 import { featuredVideoService, readFeaturedVideos } from "~/server/content/featured-videos.server";
-import { readHomeSectionPreview } from "~/server/content/home-section-preview.server";
+import { readHomeSectionPreview } from "~/server/pages/home-section-preview.server";
 import { getDb } from "~/server/db/database.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

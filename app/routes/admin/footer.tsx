@@ -1,4 +1,4 @@
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/footer";
@@ -8,7 +8,7 @@ import { FOOTER_SCREEN } from "~/components/admin/page-content/screens";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { updateContentIntent } from "~/server/content/page-content-intent.server";
-import { loadContentScreen } from "~/server/content/page-content-screens.server";
+import { loadContentScreen } from "~/server/pages/page-content-screens.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

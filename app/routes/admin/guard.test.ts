@@ -8,7 +8,7 @@
  * personal data) refuses someone on the list without them, in its loader (403) and its
  * action (403 before the form is read, nothing changed), and serves someone with them;
  * every other route serves both. A route that imports a service of buyers' or
- * subscribers' data must be declared privileged (domain/admin.ts).
+ * subscribers' data must be declared privileged (domain/admin/admin-screens.ts).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -18,9 +18,10 @@ import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes";
-import { ADMIN_SCREENS, needsAdminPrivileges } from "~/domain/admin";
+import { ADMIN_SCREENS, needsAdminPrivileges } from "~/domain/admin/admin-screens";
 import * as schema from "~/server/db/schema.server";
-import { allowedEmails, pageSettings } from "~/server/db/schema.server";
+import { allowedEmails } from "~/server/db/schema/auth.server";
+import { pageSettings } from "~/server/db/schema/shop.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
   createTestApp,

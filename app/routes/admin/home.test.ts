@@ -1,10 +1,10 @@
 /** /admin/home: its loader and its action (the page texts) for a signed-in admin. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOME_EDITOR_KEYS } from "~/components/admin/home/home-sections";
-import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
-import { HOME_PAGE_KEYS } from "~/domain/page-content-keys";
+import { PAGE_CONTENT_TEXT } from "~/domain/content/page-content/entry-form";
+import { HOME_PAGE_KEYS } from "~/domain/content/page-content/keys";
 import { featuredVideoService } from "~/server/content/featured-videos.server";
-import { loadPageContent } from "~/server/content/pages.server";
+import { loadPageContent } from "~/server/pages/public-pages.server";
 import { photoGalleryService } from "~/server/content/photo-gallery.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {

@@ -9,7 +9,7 @@
  */
 import { Link } from "react-router";
 import { ArrowRight, Film, Images, Megaphone, Sparkles } from "lucide-react";
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import type { Route } from "./+types/home";
 import {
@@ -39,10 +39,10 @@ import {
 import { PhotoCarouselPreview } from "~/components/admin/photo-gallery/photo-carousel-preview";
 import { PhotoManager, toPhotoRow } from "~/components/admin/photo-gallery/photo-gallery-screen";
 import { TabsContent } from "~/components/ui/tabs";
-import { FEATURED_VIDEO_TEXT } from "~/domain/featured-video";
-import { contentDefinition } from "~/domain/page-content";
-import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
-import { PHOTO_TEXT } from "~/domain/photo";
+import { FEATURED_VIDEO_TEXT } from "~/domain/content/videos/featured-video";
+import { contentDefinition } from "~/domain/content/page-content/registry";
+import { PAGE_CONTENT_TEXT } from "~/domain/content/page-content/entry-form";
+import { PHOTO_TEXT } from "~/domain/content/photos/photo-form";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { featuredVideoService, readFeaturedVideos } from "~/server/content/featured-videos.server";

@@ -2,15 +2,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { LOE_INTENTS } from "~/components/admin/loe/loe-admin";
-import { AUDIO_TRACK_MESSAGES, AUDIO_TRACK_TEXT } from "~/domain/loe-audio-track";
-import { LOE_IMAGE_TEXT } from "~/domain/loe-image";
-import { LOE_VIDEO_MESSAGES, LOE_VIDEO_TEXT } from "~/domain/loe-video";
-import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
+import { AUDIO_TRACK_MESSAGES, AUDIO_TRACK_TEXT } from "~/domain/content/loe/loe-audio-track";
+import { LOE_IMAGE_TEXT } from "~/domain/content/loe/loe-image";
+import { LOE_VIDEO_MESSAGES, LOE_VIDEO_TEXT } from "~/domain/content/loe/loe-video";
+import { PAGE_CONTENT_TEXT } from "~/domain/content/page-content/entry-form";
 import { readLoeAudioTracks } from "~/server/content/loe-audio-tracks.server";
 import { readLoeImages } from "~/server/content/loe-images.server";
 import { readLoeVideos } from "~/server/content/loe-videos.server";
 import { readContent } from "~/server/content/page-content.server";
-import { loeAudioTracks, loeImages, loeVideos, pageContent } from "~/server/db/schema.server";
+import {
+  loeAudioTracks,
+  loeImages,
+  loeVideos,
+  pageContent,
+} from "~/server/db/schema/content.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
   createTestApp,

@@ -16,17 +16,25 @@ import { LoePageContentTab } from "~/components/admin/loe/page-content-tab";
 import { toLoeAudioRow, toLoeImageRow, toLoeVideoRow } from "~/components/admin/loe/types";
 import { LoeVideosTab } from "~/components/admin/loe/videos-tab";
 import { TabsContent } from "~/components/ui/tabs";
-import { rowFlagSchema } from "~/domain/collection-rows";
+import { rowFlagSchema } from "~/domain/admin/collection-rows";
 import {
   AUDIO_TRACK_SAVE_FAILED,
   AUDIO_TRACK_TEXT,
   audioTrackCreateSchema,
   audioTrackUpdateSchema,
-} from "~/domain/loe-audio-track";
-import { LOE_IMAGE_TEXT, loeImageCreateSchema, loeImageUpdateSchema } from "~/domain/loe-image";
-import { LOE_VIDEO_TEXT, loeVideoCreateSchema, loeVideoUpdateSchema } from "~/domain/loe-video";
-import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
-import { adminMeta } from "~/domain/seo";
+} from "~/domain/content/loe/loe-audio-track";
+import {
+  LOE_IMAGE_TEXT,
+  loeImageCreateSchema,
+  loeImageUpdateSchema,
+} from "~/domain/content/loe/loe-image";
+import {
+  LOE_VIDEO_TEXT,
+  loeVideoCreateSchema,
+  loeVideoUpdateSchema,
+} from "~/domain/content/loe/loe-video";
+import { PAGE_CONTENT_TEXT } from "~/domain/content/page-content/entry-form";
+import { adminMeta } from "~/domain/pages/seo";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import {
   collectionIntents,

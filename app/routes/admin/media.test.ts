@@ -1,10 +1,10 @@
 /** /admin/media: its loader and actions for a signed-in admin. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { MEDIA_ITEM_MESSAGES, MEDIA_ITEM_TEXT } from "~/domain/media-item";
-import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
+import { MEDIA_ITEM_MESSAGES, MEDIA_ITEM_TEXT } from "~/domain/content/media-page/media-item";
+import { PAGE_CONTENT_TEXT } from "~/domain/content/page-content/entry-form";
 import { loadVisibleMediaItems } from "~/server/content/media-items.server";
-import { mediaItems, pageContent } from "~/server/db/schema.server";
+import { mediaItems, pageContent } from "~/server/db/schema/content.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
   createTestApp,

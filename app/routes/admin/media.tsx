@@ -16,11 +16,11 @@ import {
   mediaItemCreateSchema,
   mediaItemFlagSchema,
   mediaItemUpdateSchema,
-} from "~/domain/media-item";
-import { resolveContentEntry } from "~/domain/page-content";
-import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
-import { MEDIA_PAGE_EYEBROW, MEDIA_PAGE_KEY } from "~/domain/page-content-keys";
-import { adminMeta } from "~/domain/seo";
+} from "~/domain/content/media-page/media-item";
+import { resolveContentEntry } from "~/domain/content/page-content/registry";
+import { PAGE_CONTENT_TEXT } from "~/domain/content/page-content/entry-form";
+import { MEDIA_PAGE_EYEBROW, MEDIA_PAGE_KEY } from "~/domain/content/page-content/keys";
+import { adminMeta } from "~/domain/pages/seo";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import {
   collectionIntents,

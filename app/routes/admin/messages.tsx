@@ -4,7 +4,7 @@
  * send a failed delivery again. ?filter=unhandled shows what still waits.
  */
 import { Link } from "react-router";
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/messages";
@@ -12,8 +12,12 @@ import { MessagesList } from "~/components/admin/business/messages-list";
 import { UnsentMailList } from "~/components/admin/business/messages-unsent-mail";
 import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
 import { ListPagination, withPage } from "~/components/admin/kit/list-pagination";
-import { pageNumber } from "~/domain/audit-log";
-import { MESSAGES_TEXT, messageHandledSchema, messageRetrySchema } from "~/domain/business-admin";
+import { pageNumber } from "~/domain/admin/audit-log";
+import {
+  MESSAGES_TEXT,
+  messageHandledSchema,
+  messageRetrySchema,
+} from "~/domain/admin/business-admin";
 import { cn } from "~/lib/cn";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";

@@ -15,11 +15,11 @@ import {
   fieldsOf,
   scheduleInstant,
   scheduleSchema,
-} from "~/domain/campaign-form";
-import { letterPalette } from "~/domain/letter-palette";
-import { adminMeta } from "~/domain/seo";
-import { SITE_NAME } from "~/domain/site";
-import { z } from "~/domain/zod";
+} from "~/domain/audience/letters/campaign-form";
+import { letterPalette } from "~/domain/audience/letters/palette";
+import { adminMeta } from "~/domain/pages/seo";
+import { SITE_NAME } from "~/domain/core/site";
+import { z } from "~/domain/core/zod";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import {

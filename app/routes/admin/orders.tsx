@@ -6,7 +6,7 @@
  */
 import { useNavigate } from "react-router";
 import { Download } from "lucide-react";
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/orders";
@@ -16,9 +16,9 @@ import { OrderDetailDialog } from "~/components/admin/orders/order-detail-dialog
 import { OrderFiltersForm } from "~/components/admin/orders/order-filters";
 import { OrdersTable, orderHref } from "~/components/admin/orders/orders-table";
 import { buttonVariants } from "~/components/ui/button";
-import { shortOrderId } from "~/domain/downloads";
-import { markShippedSchema } from "~/domain/mark-shipped";
-import { formatPrice } from "~/domain/money";
+import { shortOrderId } from "~/domain/shop/downloads/downloads";
+import { markShippedSchema } from "~/domain/shop/orders/mark-shipped";
+import { formatPrice } from "~/domain/core/money";
 import {
   ORDER_ADMIN_TEXT,
   activeOrderFilterCount,
@@ -29,7 +29,7 @@ import {
   resendLinksSchema,
   type OrderDetail,
   type OrderListPage,
-} from "~/domain/order-admin";
+} from "~/domain/shop/orders/order-admin";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { ContentHistoryData } from "~/components/admin/kit/page-content-draft";
-import { auditLog, pageContent } from "~/server/db/schema.server";
+import { auditLog } from "~/server/db/schema/db.server";
+import { pageContent } from "~/server/db/schema/content.server";
 import { updatePageContent } from "~/server/content/page-content.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {

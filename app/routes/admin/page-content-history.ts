@@ -9,13 +9,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/page-content-history";
 import type { ContentHistoryData } from "~/components/admin/kit/page-content-draft";
-import { isOwnUploadPath } from "~/domain/file-reference";
-import { isPageContentKey } from "~/domain/page-content";
+import { isOwnUploadPath } from "~/domain/core/file-reference";
+import { isPageContentKey } from "~/domain/content/page-content/registry";
 import {
   PAGE_CONTENT_HISTORY_TEXT,
   PAGE_CONTENT_MESSAGES,
   restoreContentVersionSchema,
-} from "~/domain/page-content-entry";
+} from "~/domain/content/page-content/entry-form";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";
 import { readContentHistory, restoreContentVersion } from "~/server/content/page-content.server";

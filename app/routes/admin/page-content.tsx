@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/page-content";
@@ -11,7 +11,7 @@ import { requireAdmin } from "~/server/auth/access.server";
 import { updateContentIntent } from "~/server/content/page-content-intent.server";
 import { readAboutLists } from "~/server/content/about-lists.server";
 import { readFeaturedVideos } from "~/server/content/featured-videos.server";
-import { loadContentScreen } from "~/server/content/page-content-screens.server";
+import { loadContentScreen } from "~/server/pages/page-content-screens.server";
 import { readFeaturedPhotos } from "~/server/content/photo-gallery.server";
 import { orNull } from "~/server/core/settle.server";
 import { getDb } from "~/server/db/database.server";

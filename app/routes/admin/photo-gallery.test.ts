@@ -3,9 +3,9 @@
  * posts here too), and the gallery's order rule: the list is the visitors' order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_MESSAGES, PHOTO_TEXT } from "~/domain/photo";
+import { PHOTO_MESSAGES, PHOTO_TEXT } from "~/domain/content/photos/photo-form";
 import { loadFeaturedPhotos } from "~/server/content/photo-gallery.server";
-import { photoGallery } from "~/server/db/schema.server";
+import { photoGallery } from "~/server/db/schema/content.server";
 import { testDatabaseKinds } from "~/server/testing/test-database.server";
 import {
   createTestApp,

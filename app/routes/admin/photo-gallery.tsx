@@ -17,12 +17,12 @@ import {
   photoFlagSchema,
   photoUpdateSchema,
   photoValues,
-} from "~/domain/photo";
-import { adminMeta } from "~/domain/seo";
+} from "~/domain/content/photos/photo-form";
+import { adminMeta } from "~/domain/pages/seo";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
 import { photoGalleryService, readFeaturedPhotos } from "~/server/content/photo-gallery.server";
-import { readHomeSectionPreview } from "~/server/content/home-section-preview.server";
+import { readHomeSectionPreview } from "~/server/pages/home-section-preview.server";
 import { getDb } from "~/server/db/database.server";
 
 export async function loader({ request }: Route.LoaderArgs) {

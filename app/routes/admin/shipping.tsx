@@ -12,9 +12,9 @@ import {
   SHIPPING_ZONE_TEXT,
   shippingZoneCreateSchema,
   shippingZoneUpdateSchema,
-} from "~/domain/shipping-zone-form";
-import { rowFlagSchema } from "~/domain/collection-rows";
-import { adminMeta } from "~/domain/seo";
+} from "~/domain/shop/shipping/shipping-zone-form";
+import { rowFlagSchema } from "~/domain/admin/collection-rows";
+import { adminMeta } from "~/domain/pages/seo";
 import { handleAdminAction } from "~/server/admin/admin-action.server";
 import { collectionIntents, loadCollectionScreen } from "~/server/admin/collection-screen.server";
 import {

@@ -16,9 +16,9 @@ import {
   DELETE_TEST_ITEMS_INTENT,
   TestInventoryPanel,
 } from "~/components/admin/shop/test-inventory-panel";
-import { INTENT_FIELD } from "~/domain/admin-action";
-import { adminMeta } from "~/domain/seo";
-import { attentionStock, matchesStockFilter, parseStockFilter } from "~/domain/stock";
+import { INTENT_FIELD } from "~/domain/admin/admin-action";
+import { adminMeta } from "~/domain/pages/seo";
+import { attentionStock, matchesStockFilter, parseStockFilter } from "~/domain/shop/stock/stock";
 import {
   SHOP_ITEM_TEXT,
   TEST_ITEM_CLEANUP_TOAST_MS,
@@ -31,8 +31,8 @@ import {
   shopItemUpdateSchema,
   showsDownloadSettings,
   withoutDownloadSettings,
-} from "~/domain/shop-item";
-import { buyersToldDescription } from "~/domain/preorder";
+} from "~/domain/shop/catalogue/shop-item-form";
+import { buyersToldDescription } from "~/domain/shop/catalogue/preorder";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { paidPreorderCounts } from "~/server/shop/preorders.server";
 import { getDb } from "~/server/db/database.server";

@@ -5,7 +5,7 @@
  */
 import { Form } from "react-router";
 import { Download, Search } from "lucide-react";
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/subscribers";
@@ -18,8 +18,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { FilterPanel } from "~/components/admin/kit/filter-panel";
-import { pageNumber } from "~/domain/audit-log";
-import { searchText } from "~/domain/control-characters";
+import { pageNumber } from "~/domain/admin/audit-log";
+import { searchText } from "~/domain/core/control-characters";
 import {
   SUBSCRIBER_STATUSES,
   SUBSCRIBER_STATUS_LABEL,
@@ -28,7 +28,7 @@ import {
   subscriberStatusFilter,
   type AdminSubscriber,
   type SubscriberStatus,
-} from "~/domain/business-admin";
+} from "~/domain/admin/business-admin";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { listSubscribers, removeSubscriber } from "~/server/audience/subscribers-admin.server";

@@ -4,7 +4,7 @@
  * site shows it on its next load: root.tsx writes the active theme's variables into
  * the server HTML) and delete. Every write needs "Admin privileges" (decision 014).
  */
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/theme";
@@ -18,7 +18,7 @@ import {
   themeCreateSchema,
   themeIdSchema,
   themeUpdateSchema,
-} from "~/domain/theme-settings";
+} from "~/domain/content/theme/theme-form";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";

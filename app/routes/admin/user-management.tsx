@@ -1,4 +1,4 @@
-import { adminMeta } from "~/domain/seo";
+import { adminMeta } from "~/domain/pages/seo";
 import { adminClientAction } from "~/components/admin/kit/connection";
 import { revalidateUnlessConnectionFailed } from "~/lib/connection";
 import type { Route } from "./+types/user-management";
@@ -10,7 +10,7 @@ import {
   addAllowedEmailSchema,
   removeAllowedEmailSchema,
   setAdminPrivilegesSchema,
-} from "~/domain/admin";
+} from "~/domain/admin/admin-screens";
 import { useToastMessage } from "~/lib/toast";
 import { handleAdminAction, intent } from "~/server/admin/admin-action.server";
 import { requireAdmin } from "~/server/auth/access.server";

@@ -4,19 +4,19 @@
  * them, docs/decisions/014), reads the form (multipart too), refuses control characters,
  * validates it with the intent's zod schema, checks the hosts of file addresses
  * (docs/decisions/024), runs the intent, and answers in the one shape the admin kit
- * reads (domain/admin-action.ts): field errors and the spec's toast on failure, the
+ * reads (domain/admin/admin-action.ts): field errors and the spec's toast on failure, the
  * success toast (a warning when a file address could not be reached) and the result on
  * success, or a redirect with a flash toast.
  */
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
-import { INTENT_FIELD } from "~/domain/admin-action";
-import { fieldErrorsFrom } from "~/domain/form-errors";
-import { ADMIN_PRIVILEGES_TEXT } from "~/domain/admin";
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/domain/control-characters";
-import { unreachableAddressWarning } from "~/domain/file-reference";
-import { fileAddressesIn } from "~/domain/form-fields";
+import type { AdminActionResult, FieldErrors } from "~/domain/admin/admin-action";
+import { INTENT_FIELD } from "~/domain/admin/admin-action";
+import { fieldErrorsFrom } from "~/domain/core/form-errors";
+import { ADMIN_PRIVILEGES_TEXT } from "~/domain/admin/admin-screens";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/domain/core/control-characters";
+import { unreachableAddressWarning } from "~/domain/core/file-reference";
+import { fileAddressesIn } from "~/domain/admin/form-fields";
 import { mayOpen, requireAdminSession, type AdminUser } from "../auth/access.server";
 import { AppError, describeError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
@@ -53,7 +53,7 @@ export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown> {
   /**
    * Only people whose allow-list entry has "Admin privileges" (docs/decisions/014), on
    * a screen everyone else may use too. (A whole screen is declared privileged in the
-   * screen registry, domain/admin.ts, and refused before its form is read.)
+   * screen registry, domain/admin/admin-screens.ts, and refused before its form is read.)
    */
   privileged?: boolean;
   /** Answer with a redirect to this path plus a flash toast (post/redirect/get). */

@@ -19,8 +19,8 @@ import {
   rowOrderSchema,
   type CollectionTexts,
   type RowIntents,
-} from "~/domain/collection-rows";
-import type { ToastMessage } from "~/domain/toast";
+} from "~/domain/admin/collection-rows";
+import type { ToastMessage } from "~/domain/core/toast";
 import type { Actor } from "../db/audit.server";
 import { intent, type IntentContext, type IntentTable } from "./admin-action.server";
 import { AppError, NotFound } from "../core/errors.server";

@@ -12,7 +12,7 @@
  */
 import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable, TableConfig } from "drizzle-orm/pg-core";
-import { rowName } from "~/domain/audit-sentence";
+import { rowName } from "~/domain/pages/audit-sentence";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { AppError, NotFound } from "../core/errors.server";

@@ -14,7 +14,7 @@ import {
   analyticsEvents,
   analyticsHourly,
   analyticsSalts,
-} from "../db/schema.server";
+} from "../db/schema/analytics.server";
 import {
   createTestDatabase,
   testDatabaseKinds,

@@ -16,13 +16,13 @@ import {
   visitSource,
   type BeaconEvent,
   type EventKind,
-} from "~/domain/analytics";
-import { hasPrivateCookie } from "~/domain/page-cache";
-import { calendarDayIn } from "~/domain/time-zone";
+} from "~/domain/analytics/analytics";
+import { hasPrivateCookie } from "~/domain/pages/page-cache";
+import { calendarDayIn } from "~/domain/core/time-zone";
 import { logger } from "../core/logger.server";
 import type { Database } from "../db/database.server";
 import { sql } from "drizzle-orm";
-import type { analyticsEvents } from "../db/schema.server";
+import type { analyticsEvents } from "../db/schema/analytics.server";
 import { createSaltCache, visitorHash } from "./salts.server";
 
 export const BEACON_PATH = "/api/event";

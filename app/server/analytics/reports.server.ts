@@ -3,8 +3,14 @@
  * the raw events, so a year answers as fast as a day.
  */
 import { and, between, eq, sql } from "drizzle-orm";
-import { addDays, daysOf, periodFrom, previousPeriod, type Period } from "~/domain/analytics";
-import { toCsv, type CsvColumn, type CsvExport } from "~/domain/csv";
+import {
+  addDays,
+  daysOf,
+  periodFrom,
+  previousPeriod,
+  type Period,
+} from "~/domain/analytics/analytics";
+import { toCsv, type CsvColumn, type CsvExport } from "~/domain/core/csv";
 import {
   chartPoints,
   REPORT_TABLE_IDS,
@@ -15,12 +21,12 @@ import {
   type ReportSummary,
   type ReportTable,
   type RollupTotal,
-} from "~/domain/analytics-report";
-import { calendarDayIn, zonedTimeToInstant } from "~/domain/time-zone";
+} from "~/domain/analytics/report";
+import { calendarDayIn, zonedTimeToInstant } from "~/domain/core/time-zone";
 import { getEnv } from "../core/env.server";
 import { NotFound } from "../core/errors.server";
 import type { Database } from "../db/database.server";
-import { analyticsDaily, analyticsHourly } from "../db/schema.server";
+import { analyticsDaily, analyticsHourly } from "../db/schema/analytics.server";
 
 export async function readPeriodTotals(
   db: Database,

@@ -10,8 +10,8 @@
  * run longer. Raw events older than the retention window are deleted; the totals stay.
  */
 import { sql } from "drizzle-orm";
-import { addDays, nextRollupDelayMs } from "~/domain/analytics";
-import { calendarDayIn, zonedTimeToInstant } from "~/domain/time-zone";
+import { addDays, nextRollupDelayMs } from "~/domain/analytics/analytics";
+import { calendarDayIn, zonedTimeToInstant } from "~/domain/core/time-zone";
 import { logger } from "../core/logger.server";
 import type { Database } from "../db/database.server";
 import { advisoryLockKey, runExclusively } from "../db/job-lock.server";

@@ -6,9 +6,9 @@
  */
 import crypto from "node:crypto";
 import { eq, lt } from "drizzle-orm";
-import { addDays } from "~/domain/analytics";
+import { addDays } from "~/domain/analytics/analytics";
 import type { Database } from "../db/database.server";
-import { analyticsSalts } from "../db/schema.server";
+import { analyticsSalts } from "../db/schema/analytics.server";
 
 /** The visitor of a day: nothing in it can be turned back into an address. */
 export function visitorHash(

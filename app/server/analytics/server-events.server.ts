@@ -7,11 +7,11 @@
  */
 import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
-import { skipReason } from "~/domain/analytics";
-import { calendarDayIn } from "~/domain/time-zone";
+import { skipReason } from "~/domain/analytics/analytics";
+import { calendarDayIn } from "~/domain/core/time-zone";
 import { logger } from "../core/logger.server";
 import type { Database } from "../db/database.server";
-import { analyticsEvents } from "../db/schema.server";
+import { analyticsEvents } from "../db/schema/analytics.server";
 import { deviceClass } from "./intake.server";
 import { saltOfDay, visitorHash } from "./salts.server";
 

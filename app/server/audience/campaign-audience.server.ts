@@ -5,11 +5,13 @@
  * order. The screen's count and the send's recipient list come from the same query.
  */
 import { and, count, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
-import type { CampaignAudience } from "~/domain/newsletter-campaign";
-import { boundingBox, withinKm, type GeoPoint } from "~/domain/geo";
-import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
+import type { CampaignAudience } from "~/domain/audience/letters/campaign";
+import { boundingBox, withinKm, type GeoPoint } from "~/domain/geo/geo";
+import { CAMPAIGN_SENDING_TEXT } from "~/domain/audience/letters/sending";
 import type { Executor } from "../db/database.server";
-import { events, newsletterSubscribers, orderLines, orders } from "../db/schema.server";
+import { events } from "../db/schema/content.server";
+import { newsletterSubscribers } from "../db/schema/audience.server";
+import { orderLines, orders } from "../db/schema/shop.server";
 import { NotFound, ValidationError } from "../core/errors.server";
 
 export interface AudienceMember {

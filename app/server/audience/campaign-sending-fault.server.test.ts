@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import {
   newsletterCampaignRecipients as recipients,
   newsletterCampaigns,
-} from "../db/schema.server";
+} from "../db/schema/audience.server";
 import { setMailTransport, smtpTransport } from "../mail/mail.server";
 import { startSmtpCatcher, type SmtpCatcher } from "../testing/smtp-catcher.server";
 import {

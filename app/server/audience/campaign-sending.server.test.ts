@@ -7,16 +7,15 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { CAMPAIGN_SENDING_TEXT, scheduleFailureReason } from "~/domain/newsletter-sending";
+import { CAMPAIGN_SENDING_TEXT, scheduleFailureReason } from "~/domain/audience/letters/sending";
+import { auditLog } from "../db/schema/db.server";
+import { events } from "../db/schema/content.server";
 import {
-  auditLog,
-  events,
   newsletterCampaignRecipients as recipients,
   newsletterCampaigns as campaigns,
   newsletterSubscribers,
-  orderLines,
-  orders,
-} from "../db/schema.server";
+} from "../db/schema/audience.server";
+import { orderLines, orders } from "../db/schema/shop.server";
 import { openDatabase } from "../db/database.server";
 import { Conflict, NotFound, ValidationError } from "../core/errors.server";
 import {

@@ -28,14 +28,14 @@ import {
   smtpFailureText,
   uniqueSlug,
   type CampaignProgress,
-} from "~/domain/newsletter-sending";
-import type { RecipientStatus } from "~/domain/newsletter-campaign";
+} from "~/domain/audience/letters/sending";
+import type { RecipientStatus } from "~/domain/audience/letters/campaign";
 import type { Database, Executor } from "../db/database.server";
 import {
   newsletterCampaignRecipients as recipients,
   newsletterCampaigns as campaigns,
   newsletterSubscribers,
-} from "../db/schema.server";
+} from "../db/schema/audience.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { poolOf, runExclusively } from "../db/job-lock.server";
 import { Conflict, NotFound, ValidationError } from "../core/errors.server";

@@ -5,19 +5,21 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
+import { auditLog } from "../db/schema/db.server";
+import { events, themeSettings } from "../db/schema/content.server";
 import {
-  auditLog,
-  events,
   newsletterCampaignClicks,
   newsletterCampaigns,
   newsletterSubscribers,
-  themeSettings,
-} from "../db/schema.server";
-import { campaignFieldsSchema, type CampaignFieldsInput } from "~/domain/campaign-form";
-import { clickPath } from "~/domain/letter";
-import { letterPalette } from "~/domain/letter-palette";
-import { LETTER_LINK_MARKERS } from "~/domain/newsletter-campaign";
-import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
+} from "../db/schema/audience.server";
+import {
+  campaignFieldsSchema,
+  type CampaignFieldsInput,
+} from "~/domain/audience/letters/campaign-form";
+import { clickPath } from "~/domain/audience/letters/letter";
+import { letterPalette } from "~/domain/audience/letters/palette";
+import { LETTER_LINK_MARKERS } from "~/domain/audience/letters/campaign";
+import { CAMPAIGN_SENDING_TEXT } from "~/domain/audience/letters/sending";
 import {
   audienceReach,
   cancelSchedule,

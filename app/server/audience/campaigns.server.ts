@@ -16,8 +16,8 @@ import {
   isEditableStatus,
   type CampaignFields,
   type CampaignFigures,
-} from "~/domain/campaign-form";
-import { formatEventDate, parseEventTime } from "~/domain/events";
+} from "~/domain/audience/letters/campaign-form";
+import { formatEventDate, parseEventTime } from "~/domain/content/events/events";
 import {
   cardKey,
   cardLine,
@@ -28,30 +28,30 @@ import {
   type CardKind,
   type CardLookup,
   type LetterCard,
-} from "~/domain/letter";
-import { letterPalette, type LetterPalette } from "~/domain/letter-palette";
-import { formatPrice } from "~/domain/money";
-import { productAnchor } from "~/domain/product-json-ld";
-import { SITE_NAME } from "~/domain/site";
-import { calendarDayIn } from "~/domain/time-zone";
-import { extractVideoId, serviceThumbnailUrl } from "~/domain/video";
-import { TOUR_MAIL_DEFAULT_RADIUS_KM, type CampaignAudience } from "~/domain/newsletter-campaign";
-import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
+} from "~/domain/audience/letters/letter";
+import { letterPalette, type LetterPalette } from "~/domain/audience/letters/palette";
+import { formatPrice } from "~/domain/core/money";
+import { productAnchor } from "~/domain/shop/catalogue/product-json-ld";
+import { SITE_NAME } from "~/domain/core/site";
+import { calendarDayIn } from "~/domain/core/time-zone";
+import { extractVideoId, serviceThumbnailUrl } from "~/domain/media/video";
+import {
+  TOUR_MAIL_DEFAULT_RADIUS_KM,
+  type CampaignAudience,
+} from "~/domain/audience/letters/campaign";
+import { CAMPAIGN_SENDING_TEXT } from "~/domain/audience/letters/sending";
 import { Conflict, NotFound, ValidationError } from "../core/errors.server";
 import { getEnv } from "../core/env.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import type { Database, Executor } from "../db/database.server";
+import { events, featuredVideos, loeAudioTracks, themeSettings } from "../db/schema/content.server";
 import {
-  events,
-  featuredVideos,
-  loeAudioTracks,
   newsletterCampaignClicks,
   newsletterCampaignRecipients,
   newsletterCampaigns,
-  shopItems,
-  themeSettings,
-} from "../db/schema.server";
+} from "../db/schema/audience.server";
+import { shopItems } from "../db/schema/shop.server";
 import { mailServerConfigured, sendMail } from "../mail/mail.server";
 import {
   countAudience,

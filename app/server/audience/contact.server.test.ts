@@ -6,7 +6,9 @@ import {
   type TestDatabase,
 } from "../testing/test-database.server";
 import { contactResponse, submitContactMessage } from "./contact.server";
-import { appRateLimits, contactMessages, mailOutbox } from "../db/schema.server";
+import { appRateLimits } from "../db/schema/db.server";
+import { contactMessages } from "../db/schema/audience.server";
+import { mailOutbox } from "../db/schema/mail.server";
 
 const message = {
   name: "Ada Quill",

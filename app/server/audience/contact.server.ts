@@ -12,11 +12,11 @@ import {
   contactSchema,
   type ContactFieldErrors,
   type ContactInput,
-} from "~/domain/contact";
+} from "~/domain/audience/contact/contact-form";
 import { eq } from "drizzle-orm";
-import { SITE_NAME } from "~/domain/site";
+import { SITE_NAME } from "~/domain/core/site";
 import type { Database } from "../db/database.server";
-import { contactMessages } from "../db/schema.server";
+import { contactMessages } from "../db/schema/audience.server";
 import { logger } from "../core/logger.server";
 import { renderMail } from "../mail/mail-template.server";
 import { sendMail, type MailMessage } from "../mail/mail.server";

@@ -4,12 +4,13 @@
  * delivery sent again.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { ADMIN_LIST_PAGE_SIZE } from "~/domain/audit-log";
-import { deliveryStatus, type AdminMessage, type UnsentMail } from "~/domain/business-admin";
+import { ADMIN_LIST_PAGE_SIZE } from "~/domain/admin/audit-log";
+import { deliveryStatus, type AdminMessage, type UnsentMail } from "~/domain/admin/business-admin";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { Conflict, NotFound } from "../core/errors.server";
 import type { Database } from "../db/database.server";
-import { contactMessages, mailOutbox } from "../db/schema.server";
+import { contactMessages } from "../db/schema/audience.server";
+import { mailOutbox } from "../db/schema/mail.server";
 import { flushOutbox, mailServerConfigured } from "../mail/mail.server";
 
 export type MessageFilter = "all" | "unhandled";

@@ -5,7 +5,8 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
-import { mailOutbox, newsletterSubscribers } from "../db/schema.server";
+import { mailOutbox } from "../db/schema/mail.server";
+import { newsletterSubscribers } from "../db/schema/audience.server";
 import {
   confirmSubscription,
   findConfirmation,

@@ -8,17 +8,21 @@
  */
 import crypto from "node:crypto";
 import { and, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
-import { CONFIRMATION_RESEND_MS, confirmationCutoff, newsletterSchema } from "~/domain/newsletter";
-import { SITE_NAME } from "~/domain/site";
+import {
+  CONFIRMATION_RESEND_MS,
+  confirmationCutoff,
+  newsletterSchema,
+} from "~/domain/audience/newsletter/signup";
+import { SITE_NAME } from "~/domain/core/site";
 import type { Database } from "../db/database.server";
-import { newsletterCampaignRecipients, newsletterSubscribers } from "../db/schema.server";
+import { newsletterCampaignRecipients, newsletterSubscribers } from "../db/schema/audience.server";
 import { ValidationError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { renderMail } from "../mail/mail-template.server";
 import { sendMail, type MailMessage } from "../mail/mail.server";
 import type { RateLimitRule } from "../db/rate-limit.server";
 import { runExclusively } from "../db/job-lock.server";
-import { parseCityId } from "~/domain/geo";
+import { parseCityId } from "~/domain/geo/geo";
 import { cityById } from "../geo/cities.server";
 
 export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";

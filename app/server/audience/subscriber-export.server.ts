@@ -1,5 +1,5 @@
 /** The subscribers CSV of /admin/subscribers: everyone subscribed now, oldest first. */
-import { csvFilename, toCsv, type CsvExport } from "~/domain/csv";
+import { csvFilename, toCsv, type CsvExport } from "~/domain/core/csv";
 import type { Database } from "../db/database.server";
 import { currentSubscribers } from "./subscribers-admin.server";
 

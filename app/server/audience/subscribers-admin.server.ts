@@ -4,12 +4,12 @@
  * it to go, e.g. on a reader's request): nothing of it is kept.
  */
 import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
-import { ADMIN_LIST_PAGE_SIZE } from "~/domain/audit-log";
-import type { AdminSubscriber, SubscriberStatus } from "~/domain/business-admin";
+import { ADMIN_LIST_PAGE_SIZE } from "~/domain/admin/audit-log";
+import type { AdminSubscriber, SubscriberStatus } from "~/domain/admin/business-admin";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { NotFound } from "../core/errors.server";
 import type { Database } from "../db/database.server";
-import { newsletterSubscribers } from "../db/schema.server";
+import { newsletterSubscribers } from "../db/schema/audience.server";
 
 export interface SubscriberPage {
   subscribers: AdminSubscriber[];

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { AUTH_TEXT } from "~/domain/auth";
+import { AUTH_TEXT } from "~/domain/auth/auth";
 import { requireAdmin } from "./access.server";
 import { isEmailAllowed } from "./allow-list.server";
 import type { Database } from "../db/database.server";
-import { sessions } from "../db/schema.server";
+import { sessions } from "../db/schema/auth.server";
 import { logger } from "../core/logger.server";
 import { testDatabaseKinds } from "../testing/test-database.server";
 import { createTestApp, type TestApp } from "../testing/test-app.server";

@@ -3,8 +3,8 @@
  * action that needs them (design brief, "Examples to follow" 5).
  */
 import { data, redirect } from "react-router";
-import { ADMIN_PRIVILEGES_TEXT, needsAdminPrivileges } from "~/domain/admin";
-import { AUTH_TEXT } from "~/domain/auth";
+import { ADMIN_PRIVILEGES_TEXT, needsAdminPrivileges } from "~/domain/admin/admin-screens";
+import { AUTH_TEXT } from "~/domain/auth/auth";
 import { allowListEntry } from "./allow-list.server";
 import { getAuth } from "./auth.server";
 import { getDb } from "../db/database.server";

@@ -4,10 +4,10 @@
  * as "not allowed".
  */
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import { ADMIN_TEXT } from "~/domain/admin";
-import { normalizeEmail } from "~/domain/auth";
+import { ADMIN_TEXT } from "~/domain/admin/admin-screens";
+import { normalizeEmail } from "~/domain/auth/auth";
 import type { Database } from "../db/database.server";
-import { allowedEmails, sessions, users } from "../db/schema.server";
+import { allowedEmails, sessions, users } from "../db/schema/auth.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { Conflict, Forbidden, NotFound, pgErrorCode } from "../core/errors.server";
 import { logger } from "../core/logger.server";

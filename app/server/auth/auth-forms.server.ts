@@ -9,8 +9,8 @@ import {
   AUTH_TEXT,
   VERIFICATION_RESEND_LIMITS,
   normalizeEmail,
-} from "~/domain/auth";
-import type { AuthFormInput } from "~/domain/auth-schemas";
+} from "~/domain/auth/auth";
+import type { AuthFormInput } from "~/domain/auth/auth-schemas";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getAuth } from "./auth.server";
 import { getEnv } from "../core/env.server";
 import { logger } from "../core/logger.server";

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { AUTH_TEXT } from "~/domain/auth";
+import { AUTH_TEXT } from "~/domain/auth/auth";
 import { AUTH_RATE_LIMITS } from "./auth.server";
-import {
-  accounts,
-  allowedEmails,
-  mailOutbox,
-  rateLimits,
-  sessions,
-  users,
-} from "../db/schema.server";
+import { accounts, allowedEmails, rateLimits, sessions, users } from "../db/schema/auth.server";
+import { mailOutbox } from "../db/schema/mail.server";
 import { testDatabaseKinds } from "../testing/test-database.server";
 import { createTestApp, randomIp, TEST_PASSWORD, type TestApp } from "../testing/test-app.server";
 

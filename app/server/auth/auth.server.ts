@@ -14,12 +14,12 @@ import {
   FULL_NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from "~/domain/auth";
-import { SITE_NAME } from "~/domain/site";
+} from "~/domain/auth/auth";
+import { SITE_NAME } from "~/domain/core/site";
 import { isEmailAllowed } from "./allow-list.server";
 import { resolveAuthSecret } from "./auth-secret.server";
 import { getDb, type Database } from "../db/database.server";
-import { accounts, rateLimits, sessions, users, verifications } from "../db/schema.server";
+import { accounts, rateLimits, sessions, users, verifications } from "../db/schema/auth.server";
 import { getEnv } from "../core/env.server";
 import { logger } from "../core/logger.server";
 import { sendMail } from "../mail/mail.server";

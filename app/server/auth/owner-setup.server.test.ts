@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, like } from "drizzle-orm";
-import { accounts, sessions, users, verifications } from "../db/schema.server";
+import { accounts, sessions, users, verifications } from "../db/schema/auth.server";
 import {
   completeOwnerSetup,
   findOwnerSetup,

@@ -6,10 +6,10 @@
  */
 import crypto from "node:crypto";
 import { and, eq, gt, like, lte } from "drizzle-orm";
-import { normalizeEmail } from "~/domain/auth";
+import { normalizeEmail } from "~/domain/auth/auth";
 import type { Auth } from "./auth.server";
 import type { Database, Executor } from "../db/database.server";
-import { accounts, sessions, users, verifications } from "../db/schema.server";
+import { accounts, sessions, users, verifications } from "../db/schema/auth.server";
 import { recordAudit } from "../db/audit.server";
 
 export const OWNER_SETUP_PATH = "/auth/owner-setup";

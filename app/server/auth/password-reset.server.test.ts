@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, like } from "drizzle-orm";
-import { PASSWORD_RESET_TEXT } from "~/domain/password-reset";
+import { PASSWORD_RESET_TEXT } from "~/domain/auth/password-reset";
 import { action as resetAction } from "~/routes/auth.reset-password";
-import { appRateLimits, mailOutbox, sessions, verifications } from "../db/schema.server";
+import { appRateLimits } from "../db/schema/db.server";
+import { mailOutbox } from "../db/schema/mail.server";
+import { sessions, verifications } from "../db/schema/auth.server";
 import { testDatabaseKinds } from "../testing/test-database.server";
 import {
   createTestApp,

@@ -12,13 +12,13 @@
  */
 import crypto from "node:crypto";
 import { and, eq, gt, like, lte } from "drizzle-orm";
-import { normalizeEmail } from "~/domain/auth";
-import { PASSWORD_RESET_TEXT } from "~/domain/password-reset";
-import { SITE_NAME } from "~/domain/site";
+import { normalizeEmail } from "~/domain/auth/auth";
+import { PASSWORD_RESET_TEXT } from "~/domain/auth/password-reset";
+import { SITE_NAME } from "~/domain/core/site";
 import type { Auth } from "./auth.server";
 import { isEmailAllowed } from "./allow-list.server";
 import type { Database, Executor } from "../db/database.server";
-import { accounts, sessions, users, verifications } from "../db/schema.server";
+import { accounts, sessions, users, verifications } from "../db/schema/auth.server";
 import { recordAudit } from "../db/audit.server";
 import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../db/rate-limit.server";
 import { logger } from "../core/logger.server";
@@ -217,4 +217,22 @@ export async function completePasswordReset(
   });
   logger.info({ userId: result.userId }, "Password reset with a mailed link; sessions revoked");
   return result;
+}
+
+/** When a one-time link stored as a verification row expires; null: used or replaced. */
+export async function oneTimeLinkExpiry(db: Executor, identifier: string): Promise<Date | null> {
+  const [link] = await db
+    .select({ expiresAt: verifications.expiresAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, identifier));
+  return link?.expiresAt ?? null;
+}
+
+/** Whether the account with this address has verified it (false: no such account). */
+export async function isAddressVerified(db: Executor, email: string): Promise<boolean> {
+  const [user] = await db
+    .select({ verified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email));
+  return user?.verified ?? false;
 }

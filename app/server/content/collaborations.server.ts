@@ -1,6 +1,6 @@
 /** Collaborations (collaborations): artist, project and year on the about page, in order. */
 import { defineCollection } from "../admin/collection.server";
-import { collaborations } from "../db/schema.server";
+import { collaborations } from "../db/schema/content.server";
 
 export const collaborationService = defineCollection({
   entity: "collaborations",

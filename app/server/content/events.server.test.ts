@@ -5,9 +5,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
-import { eventSchema } from "~/domain/event";
+import { eventSchema } from "~/domain/content/events/event-form";
 import { MINUTE, cached, invalidateSiteCache } from "../core/cache.server";
-import { auditLog, events } from "../db/schema.server";
+import { auditLog } from "../db/schema/db.server";
+import { events } from "../db/schema/content.server";
 import {
   createTestDatabase,
   testDatabaseKinds,

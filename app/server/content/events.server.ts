@@ -3,15 +3,15 @@
  * in date order (spec §7) and split into upcoming and past by the domain rules.
  */
 import { asc, eq } from "drizzle-orm";
-import { eventPlace, type EventPlace } from "~/domain/event";
-import { toPublicEvent, type PublicEvent } from "~/domain/events";
-import { eventStartDates } from "~/domain/seo";
-import { calendarDayIn } from "~/domain/time-zone";
+import { eventPlace, type EventPlace } from "~/domain/content/events/event-form";
+import { toPublicEvent, type PublicEvent } from "~/domain/content/events/events";
+import { eventStartDates } from "~/domain/pages/seo";
+import { calendarDayIn } from "~/domain/core/time-zone";
 import { defineCollection } from "../admin/collection.server";
 import { MINUTE, cached } from "../core/cache.server";
 import type { Database } from "../db/database.server";
 import { getDb } from "../db/database.server";
-import { events } from "../db/schema.server";
+import { events } from "../db/schema/content.server";
 import { getEnv } from "../core/env.server";
 import { cityById } from "../geo/cities.server";
 

@@ -6,7 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { defineCollection } from "../admin/collection.server";
 import { MINUTE, cached } from "../core/cache.server";
 import { getDb, type Database } from "../db/database.server";
-import { featuredVideos } from "../db/schema.server";
+import { featuredVideos } from "../db/schema/content.server";
 
 export const featuredVideoService = defineCollection({
   entity: "featured_videos",

@@ -1,6 +1,6 @@
 /** Musical influences (musical_influences): the about page's list of artists, in order. */
 import { defineCollection } from "../admin/collection.server";
-import { musicalInfluences } from "../db/schema.server";
+import { musicalInfluences } from "../db/schema/content.server";
 
 export const influenceService = defineCollection({
   entity: "musical_influences",

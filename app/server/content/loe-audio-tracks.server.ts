@@ -1,24 +1,24 @@
 /** LOE audio tracks (loe_audio_tracks): the LOE page's player, active ones by order_index. */
 import { asc, eq } from "drizzle-orm";
-import { z } from "~/domain/zod";
+import { z } from "~/domain/core/zod";
 import {
   type AudioTrack,
   checkSoundCloudUrl,
   soundCloudPageUrl,
   soundCloudPlayerUrl,
-} from "~/domain/audio";
-import { formText } from "~/domain/form-fields";
+} from "~/domain/content/loe/audio";
+import { formText } from "~/domain/admin/form-fields";
 import {
   AUDIO_TRACK_TEXT,
   type AudioTrackInput,
   type SoundCloudPlaylistInfo,
-} from "~/domain/loe-audio-track";
+} from "~/domain/content/loe/loe-audio-track";
 import { intent } from "../admin/admin-action.server";
 import { defineCollection } from "../admin/collection.server";
 import { cached } from "../core/cache.server";
 import { AppError } from "../core/errors.server";
 import { getDb, type Database } from "../db/database.server";
-import { loeAudioTracks } from "../db/schema.server";
+import { loeAudioTracks } from "../db/schema/content.server";
 import { LOE_TTL } from "./loe-videos.server";
 
 export const loeAudioTrackService = defineCollection({

@@ -1,12 +1,12 @@
 /** LOE images (loe_images): the LOE gallery, active ones in the gallery order. */
 import { eq } from "drizzle-orm";
-import { orderGalleryImages } from "~/domain/gallery";
-import type { LoeImage } from "~/domain/loe";
-import { loeImageDimensions, type LoeImageInput } from "~/domain/loe-image";
+import { orderGalleryImages } from "~/domain/content/photos/gallery-layout";
+import type { LoeImage } from "~/domain/content/loe/loe-page";
+import { loeImageDimensions, type LoeImageInput } from "~/domain/content/loe/loe-image";
 import { defineCollection } from "../admin/collection.server";
 import { cached } from "../core/cache.server";
 import { getDb, type Database } from "../db/database.server";
-import { loeImages } from "../db/schema.server";
+import { loeImages } from "../db/schema/content.server";
 import { LOE_TTL } from "./loe-videos.server";
 
 export const loeImageService = defineCollection({

@@ -4,7 +4,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
-import { loeAudioTracks, loeImages, loeVideos } from "../db/schema.server";
+import { loeAudioTracks, loeImages, loeVideos } from "../db/schema/content.server";
 import { NotFound } from "../core/errors.server";
 import { publicErrorMessage, settleSection } from "../core/settle.server";
 import { readLoeAudioTracks } from "./loe-audio-tracks.server";

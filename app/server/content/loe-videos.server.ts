@@ -1,10 +1,10 @@
 /** LOE videos (loe_videos): the LOE page's video section, active ones by order_index. */
 import { asc, eq } from "drizzle-orm";
-import type { LoeVideo } from "~/domain/loe";
+import type { LoeVideo } from "~/domain/content/loe/loe-page";
 import { defineCollection } from "../admin/collection.server";
 import { MINUTE, cached } from "../core/cache.server";
 import { getDb, type Database } from "../db/database.server";
-import { loeVideos } from "../db/schema.server";
+import { loeVideos } from "../db/schema/content.server";
 
 export const loeVideoService = defineCollection({
   entity: "loe_videos",

@@ -6,7 +6,7 @@ import { desc, eq } from "drizzle-orm";
 import { defineCollection } from "../admin/collection.server";
 import { MINUTE, cached } from "../core/cache.server";
 import { getDb, type Database } from "../db/database.server";
-import { mediaItems } from "../db/schema.server";
+import { mediaItems } from "../db/schema/content.server";
 
 export const mediaItemService = defineCollection({
   entity: "media_items",

@@ -10,7 +10,7 @@ import {
   PAGE_CONTENT_TEXT,
   loeBannerTextSchema,
   pageContentEntrySchema,
-} from "~/domain/page-content-entry";
+} from "~/domain/content/page-content/entry-form";
 import { intent } from "../admin/admin-action.server";
 import { readContent, updatePageContent } from "./page-content.server";
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { NotFound } from "../core/errors.server";
-import { auditLog, pageContent, pageContentVersions } from "../db/schema.server";
+import { auditLog } from "../db/schema/db.server";
+import { pageContent, pageContentVersions } from "../db/schema/content.server";
 import {
   createTestDatabase,
   testDatabaseKinds,

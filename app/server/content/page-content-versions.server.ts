@@ -14,7 +14,7 @@
 import { and, desc, eq, notInArray, sql } from "drizzle-orm";
 import type { Actor } from "../db/audit.server";
 import type { Executor } from "../db/database.server";
-import { pageContentVersions } from "../db/schema.server";
+import { pageContentVersions } from "../db/schema/content.server";
 
 /** Versions kept per key; older ones are pruned in the transaction that adds one. */
 export const CONTENT_VERSIONS_KEPT = 20;

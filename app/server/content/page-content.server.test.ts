@@ -13,8 +13,10 @@ import {
 } from "./page-content.server";
 import { readActiveTheme } from "./theme.server";
 import { DEFAULT_MAINTENANCE_MESSAGE, readShopSettings } from "../shop/shop-settings.server";
-import { auditLog, pageContent, pageSettings, themeSettings } from "../db/schema.server";
-import { DEFAULT_THEME } from "~/domain/theme";
+import { auditLog } from "../db/schema/db.server";
+import { pageContent, themeSettings } from "../db/schema/content.server";
+import { pageSettings } from "../db/schema/shop.server";
+import { DEFAULT_THEME } from "~/domain/content/theme/theme";
 
 describe.each(await testDatabaseKinds())("content service on %s", (kind) => {
   let t: TestDatabase;

@@ -1,10 +1,10 @@
 /**
  * Page content (page_content): the titles and texts of every page, read through the
- * registry in domain/page-content.ts, which supplies the defaults. Every save and
+ * registry in domain/content/page-content/registry.ts, which supplies the defaults. Every save and
  * restore keeps a version (page-content-versions.server.ts).
  */
 import { eq, inArray } from "drizzle-orm";
-import { versionStandings } from "~/domain/content-history";
+import { versionStandings } from "~/domain/content/page-content/history";
 import {
   DEFAULT_PARAGRAPH_SPACING,
   contentDefinition,
@@ -16,13 +16,13 @@ import {
   type ContentMap,
   type PageContentKey,
   type PageContentRow,
-} from "~/domain/page-content";
+} from "~/domain/content/page-content/registry";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { NotFound } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import type { Database, Transaction } from "../db/database.server";
-import { pageContent } from "../db/schema.server";
+import { pageContent } from "../db/schema/content.server";
 import {
   findContentVersion,
   keepStateBeforeWrite,

@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { defineCollection } from "../admin/collection.server";
 import { MINUTE, cached } from "../core/cache.server";
 import { getDb, type Database } from "../db/database.server";
-import { photoGallery } from "../db/schema.server";
+import { photoGallery } from "../db/schema/content.server";
 
 /**
  * The gallery order of public-site spec §4: order_index 0 counts as unprioritised and

@@ -4,7 +4,13 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
-import { events, featuredVideos, loeVideos, mediaItems, photoGallery } from "../db/schema.server";
+import {
+  events,
+  featuredVideos,
+  loeVideos,
+  mediaItems,
+  photoGallery,
+} from "../db/schema/content.server";
 import { readFeaturedVideos } from "./featured-videos.server";
 import { readVisibleMediaItems } from "./media-items.server";
 import { readFeaturedPhotos } from "./photo-gallery.server";

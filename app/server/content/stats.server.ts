@@ -1,6 +1,6 @@
 /** Statistics (stats): the about page's number cards, in order. */
 import { defineCollection } from "../admin/collection.server";
-import { stats } from "../db/schema.server";
+import { stats } from "../db/schema/content.server";
 
 export const statService = defineCollection({
   entity: "stats",

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { DEFAULT_THEME } from "~/domain/theme";
+import { DEFAULT_THEME } from "~/domain/content/theme/theme";
 import { Conflict } from "../core/errors.server";
-import { auditLog, themeSettings } from "../db/schema.server";
+import { auditLog } from "../db/schema/db.server";
+import { themeSettings } from "../db/schema/content.server";
 import {
   createTestDatabase,
   testDatabaseKinds,
   type TestDatabase,
 } from "../testing/test-database.server";
-import { THEME_DELETE_ACTIVE_MESSAGE } from "~/domain/theme-settings";
+import { THEME_DELETE_ACTIVE_MESSAGE } from "~/domain/content/theme/theme-form";
 import { activateTheme, deleteTheme, readActiveTheme, themeService } from "./theme.server";
 
 const actor = { id: "user-1", email: "artist@example.com" };

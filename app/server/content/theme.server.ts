@@ -8,10 +8,10 @@
  * stays the database's own guarantee of "at most one".
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { themeStyleSheet, type ThemeDefinition } from "~/domain/theme";
-import { THEME_DELETE_ACTIVE_MESSAGE } from "~/domain/theme-settings";
+import { themeStyleSheet, type ThemeDefinition } from "~/domain/content/theme/theme";
+import { THEME_DELETE_ACTIVE_MESSAGE } from "~/domain/content/theme/theme-form";
 import { getDb, type Database, type Executor } from "../db/database.server";
-import { themeSettings } from "../db/schema.server";
+import { themeSettings } from "../db/schema/content.server";
 import { logger } from "../core/logger.server";
 import { defineCollection } from "../admin/collection.server";
 import { recordAudit, type Actor } from "../db/audit.server";

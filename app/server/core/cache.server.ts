@@ -4,10 +4,10 @@
  * page load shows the change. Whatever else keeps public output (the rendered-page
  * cache) listens to the same invalidation, so a service has one function to call.
  */
-import type { SiteChange } from "~/domain/page-cache";
+import type { SiteChange } from "~/domain/pages/page-cache";
 import { singleton } from "./singleton.server";
 
-export type { SiteChange } from "~/domain/page-cache";
+export type { SiteChange } from "~/domain/pages/page-cache";
 
 interface Entry {
   value: Promise<unknown>;

@@ -1,8 +1,8 @@
 import net from "node:net";
-import { z } from "~/domain/zod";
-import { DEFAULT_SITE_TIME_ZONE, isValidTimeZone } from "~/domain/time-zone";
-import { PAGE_CACHE_DEFAULT_MAX_MB } from "~/domain/page-cache";
-import { DEFAULT_NEWSLETTER_RATE_PER_SECOND } from "~/domain/newsletter-campaign";
+import { z } from "~/domain/core/zod";
+import { DEFAULT_SITE_TIME_ZONE, isValidTimeZone } from "~/domain/core/time-zone";
+import { PAGE_CACHE_DEFAULT_MAX_MB } from "~/domain/pages/page-cache";
+import { DEFAULT_NEWSLETTER_RATE_PER_SECOND } from "~/domain/audience/letters/campaign";
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])

@@ -5,7 +5,7 @@
  * sections all describe errors through `describeError`, so a code means the same
  * words everywhere.
  */
-import { CONTROL_CHARACTERS_MESSAGE } from "~/domain/control-characters";
+import { CONTROL_CHARACTERS_MESSAGE } from "~/domain/core/control-characters";
 
 export class AppError extends Error {
   constructor(

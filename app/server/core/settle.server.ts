@@ -1,4 +1,4 @@
-import type { SectionResult } from "~/domain/loe";
+import type { SectionResult } from "~/domain/content/loe/loe-page";
 import { AppError, describeError } from "./errors.server";
 import { logger } from "./logger.server";
 

@@ -5,7 +5,7 @@
  */
 import { desc } from "drizzle-orm";
 import type { Database, Executor } from "./database.server";
-import { auditLog } from "./schema.server";
+import { auditLog } from "./schema/db.server";
 
 /** The signed-in person making a change. */
 export interface Actor {

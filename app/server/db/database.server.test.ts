@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { databaseTargetFromEnv, migrateDatabase, openDatabase } from "./database.server";
 import { saveEmbeddedTemplate } from "./embedded-template.server";
-import { pageContent } from "./schema.server";
+import { pageContent } from "./schema/content.server";
 import { parseEnv } from "../core/env.server";
 
 describe("the embedded database", () => {

@@ -7,12 +7,13 @@
 import { count } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SiteChange } from "~/domain/page-cache";
+import type { SiteChange } from "~/domain/pages/page-cache";
 import { parseEnv } from "../core/env.server";
 import { prepareDatabase } from "../ops/bootstrap.server";
 import { openDatabase } from "./database.server";
 import { runExclusively, withAdvisoryLock } from "./job-lock.server";
-import { allowedEmails, pageContent } from "./schema.server";
+import { allowedEmails } from "./schema/auth.server";
+import { pageContent } from "./schema/content.server";
 import { startSiteChangeBus, type SiteChangeBus } from "./site-change-bus.server";
 import { createTestDatabase, testDatabaseKinds } from "../testing/test-database.server";
 

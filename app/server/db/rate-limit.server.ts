@@ -7,7 +7,7 @@
 import crypto from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import type { Database } from "./database.server";
-import { appRateLimits } from "./schema.server";
+import { appRateLimits } from "./schema/db.server";
 import { runExclusively } from "./job-lock.server";
 import { logger } from "../core/logger.server";
 

@@ -10,7 +10,7 @@
  */
 import crypto from "node:crypto";
 import pg from "pg";
-import type { SiteChange } from "~/domain/page-cache";
+import type { SiteChange } from "~/domain/pages/page-cache";
 import { logger } from "../core/logger.server";
 
 export const SITE_CHANGE_CHANNEL = "site_change";

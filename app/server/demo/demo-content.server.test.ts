@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { withinKm } from "~/domain/geo";
-import { TOUR_MAIL_DEFAULT_RADIUS_KM } from "~/domain/newsletter-campaign";
-import { PAGE_CONTENT_DEFINITIONS } from "~/domain/page-content";
+import { withinKm } from "~/domain/geo/geo";
+import { TOUR_MAIL_DEFAULT_RADIUS_KM } from "~/domain/audience/letters/campaign";
+import { PAGE_CONTENT_DEFINITIONS } from "~/domain/content/page-content/registry";
 import { DEMO_IMAGES, DEMO_SHEET_MUSIC, DEMO_TUNES, type DemoAssets } from "./demo-assets.server";
 import { buildDemoContent, isoDateFrom } from "./demo-content.server";
 

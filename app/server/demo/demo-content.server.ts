@@ -7,9 +7,9 @@
  * Every person, venue, city and publication here is invented.
  */
 import { DEMO_TSHIRT_OPTIONS, DEMO_TSHIRT_TITLE } from "./demo-variants.server";
-import type { PageContentKey } from "~/domain/page-content";
-import { ARTIST_NAME } from "~/domain/site";
-import { DEFAULT_THEME } from "~/domain/theme";
+import type { PageContentKey } from "~/domain/content/page-content/registry";
+import { ARTIST_NAME } from "~/domain/core/site";
+import { DEFAULT_THEME } from "~/domain/content/theme/theme";
 import type { DemoAssets } from "./demo-assets.server";
 import { daysToWeekday } from "./demo-calendar.server";
 import { DEMO_TOWN_POSITIONS, demoSubscribers } from "./demo-subscribers.server";
@@ -22,14 +22,13 @@ import type {
   loeVideos,
   mediaItems,
   musicalInfluences,
-  newsletterSubscribers,
   pageContent,
-  pageSettings,
   photoGallery,
-  shopItems,
   stats,
   themeSettings,
-} from "../db/schema.server";
+} from "../db/schema/content.server";
+import type { newsletterSubscribers } from "../db/schema/audience.server";
+import type { pageSettings, shopItems } from "../db/schema/shop.server";
 
 export const DEMO_CONTACT_EMAIL = "hello@silaslowenthorne.example";
 export const DEMO_BOOKING_EMAIL = "booking@silaslowenthorne.example";

@@ -8,20 +8,20 @@
  * addresses on example.com (never a real domain).
  */
 import { asc, count, eq, gte } from "drizzle-orm";
-import { campaignSlug } from "~/domain/campaign-form";
-import { cardKey, cardLine, renderLetter, type LetterCard } from "~/domain/letter";
-import { SITE_NAME } from "~/domain/site";
+import { campaignSlug } from "~/domain/audience/letters/campaign-form";
+import { cardKey, cardLine, renderLetter, type LetterCard } from "~/domain/audience/letters/letter";
+import { SITE_NAME } from "~/domain/core/site";
 import { currentLetterPalette } from "../audience/campaigns.server";
 import { getEnv } from "../core/env.server";
 import type { Transaction } from "../db/database.server";
+import { events } from "../db/schema/content.server";
 import {
-  events,
   newsletterCampaignClicks,
   newsletterCampaignRecipients,
   newsletterCampaigns,
   newsletterSubscribers,
-  shopItems,
-} from "../db/schema.server";
+} from "../db/schema/audience.server";
+import { shopItems } from "../db/schema/shop.server";
 import { createRandom } from "./demo-random.server";
 
 const DAY = 24 * 60 * 60_000;

@@ -5,7 +5,7 @@
  * standard PDF fonts are used, so nothing has to be embedded or downloaded.
  */
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from "pdf-lib";
-import { ARTIST_NAME } from "~/domain/site";
+import { ARTIST_NAME } from "~/domain/core/site";
 import { createRandom, type Random } from "./demo-random.server";
 
 export interface LeadSheetSpec {

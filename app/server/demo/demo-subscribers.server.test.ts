@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
-import { newsletterSubscribers } from "../db/schema.server";
+import { newsletterSubscribers } from "../db/schema/audience.server";
 import {
   createTestDatabase,
   testDatabaseKinds,

@@ -8,7 +8,7 @@
  */
 import crypto from "node:crypto";
 import type { Executor } from "../db/database.server";
-import { newsletterSubscribers } from "../db/schema.server";
+import { newsletterSubscribers } from "../db/schema/audience.server";
 import { createRandom } from "./demo-random.server";
 
 /** How many the demo seed makes; `npm run db:seed-subscribers -- <count>` makes more. */

@@ -3,9 +3,9 @@
  * at $2 more, and one size (Black S) sold out, so the shop shows what variants are for.
  */
 import { eq } from "drizzle-orm";
-import { optionCombinations, type ItemOption } from "~/domain/item-variant";
+import { optionCombinations, type ItemOption } from "~/domain/shop/catalogue/item-variant";
 import type { Transaction } from "../db/database.server";
-import { shopItemVariants, shopItems } from "../db/schema.server";
+import { shopItemVariants, shopItems } from "../db/schema/shop.server";
 
 export const DEMO_TSHIRT_TITLE = "LOE Logo T-Shirt";
 

@@ -6,7 +6,7 @@ import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
-import { PAGE_CONTENT_DEFINITIONS } from "~/domain/page-content";
+import { PAGE_CONTENT_DEFINITIONS } from "~/domain/content/page-content/registry";
 import {
   createTestDatabase,
   testDatabaseKinds,

@@ -16,15 +16,13 @@ import {
   loeVideos,
   mediaItems,
   musicalInfluences,
-  newsletterSubscribers,
   pageContent,
-  pageSettings,
   photoGallery,
-  shippingZones,
-  shopItems,
   stats,
   themeSettings,
-} from "../db/schema.server";
+} from "../db/schema/content.server";
+import { newsletterSubscribers } from "../db/schema/audience.server";
+import { pageSettings, shippingZones, shopItems } from "../db/schema/shop.server";
 import type { ObjectStorage } from "../media/object-storage.server";
 import { generateDemoAssets, type StoragePaths } from "./demo-assets.server";
 import { buildDemoContent } from "./demo-content.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceKm } from "~/domain/geo";
+import { distanceKm } from "~/domain/geo/geo";
 import { cityById, suggestCities } from "./cities.server";
 
 describe("the offline city list", () => {

@@ -14,7 +14,7 @@ import {
   cityMatchRank,
   foldPlaceName,
   type CitySuggestion,
-} from "~/domain/geo";
+} from "~/domain/geo/geo";
 
 export const MIN_POPULATION = 5_000;
 

@@ -4,8 +4,8 @@
  * and cleared by the next admin page load.
  */
 import crypto from "node:crypto";
-import { z } from "~/domain/zod";
-import type { ToastMessage } from "~/domain/toast";
+import { z } from "~/domain/core/zod";
+import type { ToastMessage } from "~/domain/core/toast";
 import { getEnv } from "../core/env.server";
 
 const COOKIE = "flash_toast";

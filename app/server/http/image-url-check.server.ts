@@ -5,7 +5,7 @@
  * (`screenFileAddresses`, called by the admin action helper for every image, video,
  * artwork and audio address, docs/decisions/024). The server makes the request, so it
  * must not become a way into the server's own network (SSRF): only public addresses are
- * let through (the one rule, domain/network-address.ts: loopback, private, link-local,
+ * let through (the one rule, domain/core/network-address.ts: loopback, private, link-local,
  * carrier-grade NAT, multicast, reserved, and IPv6 forms judged by the IPv4 address they
  * carry), local names are refused without a lookup, every address a name resolves to is
  * checked, the connection goes to the address that was checked (no second lookup a
@@ -16,8 +16,8 @@ import dns from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { PRIVATE_FILE_ADDRESS_MESSAGE, isWebUrl } from "~/domain/file-reference";
-import { isPrivateHost, isPublicAddress } from "~/domain/network-address";
+import { PRIVATE_FILE_ADDRESS_MESSAGE, isWebUrl } from "~/domain/core/file-reference";
+import { isPrivateHost, isPublicAddress } from "~/domain/core/network-address";
 
 export const IMAGE_CHECK_TIMEOUT_MS = 5_000;
 export const IMAGE_CHECK_MAX_REDIRECTS = 3;
@@ -50,7 +50,7 @@ export interface ImageUrlCheckOptions {
 
 /**
  * True when a request to `address` could reach the server's own network: anything but
- * a public unicast address (the one rule, domain/network-address.ts), IPv6 forms that
+ * a public unicast address (the one rule, domain/core/network-address.ts), IPv6 forms that
  * carry an IPv4 address judged by the address they carry.
  */
 export function isBlockedAddress(

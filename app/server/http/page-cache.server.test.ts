@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_THEME } from "~/domain/theme";
+import { DEFAULT_THEME } from "~/domain/content/theme/theme";
 import { loader as aboutLoader } from "~/routes/about";
 import { loader as homeLoader } from "~/routes/home";
 import { loader as shopLoader } from "~/routes/shop";

@@ -25,9 +25,9 @@ import {
   type CachedPath,
   type ContentEncoding,
   type SiteChange,
-} from "~/domain/page-cache";
-import { createByteLru } from "~/domain/byte-lru";
-import { isProductionHost } from "~/domain/site";
+} from "~/domain/pages/page-cache";
+import { createByteLru } from "~/domain/core/byte-lru";
+import { isProductionHost } from "~/domain/core/site";
 import { onSiteChange } from "../core/cache.server";
 import { scriptHashSources, type ContentSecurityPolicy } from "./csp.server";
 

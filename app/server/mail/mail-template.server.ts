@@ -2,7 +2,7 @@
  * Every mail in the site's look: dark, warm gold, serif headings. Text and HTML parts
  * are made from the same content so they never disagree.
  */
-import { SITE_NAME } from "~/domain/site";
+import { SITE_NAME } from "~/domain/core/site";
 import type { MailMessage } from "./mail.server";
 
 export interface MailContent {

@@ -14,7 +14,7 @@ import {
   setMailTransport,
   type MailTransport,
 } from "./mail.server";
-import { mailOutbox } from "../db/schema.server";
+import { mailOutbox } from "../db/schema/mail.server";
 import { renderMail } from "./mail-template.server";
 
 const message = renderMail({

@@ -3,22 +3,22 @@
  * A dead SMTP server therefore loses nothing; the row waits and is retried with
  * backoff. With no SMTP_URL the message stays in the outbox and is printed to the log.
  * Just before a message leaves, the conditions it was queued with are checked
- * (domain/mail-validity.ts): one whose links no longer work is dropped, with a reason,
+ * (domain/mail/mail-validity.ts): one whose links no longer work is dropped, with a reason,
  * rather than sent late.
  */
-import { and, asc, count, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import {
   mailDropReason,
   parseMailConditions,
   type MailCondition,
   type MailConditionFact,
-} from "~/domain/mail-validity";
+} from "~/domain/mail/mail-validity";
 import net from "node:net";
 import nodemailer from "nodemailer";
 // The file itself: Node's ESM loader (the built server) does not resolve a directory.
 import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { Database } from "../db/database.server";
-import { downloadTokens, mailOutbox, orders, users, verifications } from "../db/schema.server";
+import { mailOutbox } from "../db/schema/mail.server";
 import { getEnv } from "../core/env.server";
 import { logger } from "../core/logger.server";
 import { singleton } from "../core/singleton.server";
@@ -170,62 +170,18 @@ export interface DeliveryResult {
   dropped: number;
 }
 
-/** Answers a mail's conditions from the database, one fact per condition. */
-export async function mailConditionFacts(
+/**
+ * Answers a mail's conditions, one fact per condition, in the same order. The facts live
+ * in the rooms that own them (download links and orders in the shop, links and accounts
+ * in auth), above this one, so the process sets the reader at start
+ * (`setMailConditionReader`, ops/mail-conditions.server.ts); without one no fact is
+ * known and no mail is dropped.
+ */
+export type MailConditionReader = (
   db: Database,
   conditions: readonly MailCondition[],
   now: Date,
-): Promise<MailConditionFact[]> {
-  const facts: MailConditionFact[] = [];
-  for (const condition of conditions) {
-    switch (condition.kind) {
-      case "until":
-        facts.push({ kind: "until" });
-        break;
-      case "downloads": {
-        const [row] = condition.tokenIds.length
-          ? await db
-              .select({ live: count() })
-              .from(downloadTokens)
-              .where(
-                and(
-                  inArray(downloadTokens.id, condition.tokenIds),
-                  gt(downloadTokens.expiresAt, now),
-                  sql`${downloadTokens.downloadCount} < ${downloadTokens.downloadLimit}`,
-                ),
-              )
-          : [{ live: 0 }];
-        facts.push({ kind: "downloads", live: row?.live ?? 0 });
-        break;
-      }
-      case "orderPaid": {
-        const [order] = await db
-          .select({ status: orders.paymentStatus })
-          .from(orders)
-          .where(eq(orders.id, condition.orderId));
-        facts.push({ kind: "orderPaid", status: order?.status ?? null });
-        break;
-      }
-      case "oneTimeLink": {
-        const [link] = await db
-          .select({ expiresAt: verifications.expiresAt })
-          .from(verifications)
-          .where(eq(verifications.identifier, condition.identifier));
-        facts.push({ kind: "oneTimeLink", expiresAt: link?.expiresAt ?? null });
-        break;
-      }
-      case "unverified": {
-        const [user] = await db
-          .select({ verified: users.emailVerified })
-          .from(users)
-          .where(eq(users.email, condition.email));
-        facts.push({ kind: "unverified", verified: user?.verified ?? false });
-        break;
-      }
-    }
-  }
-  return facts;
-}
+) => Promise<(MailConditionFact | undefined)[]>;
 
 /**
  * Delivers due messages. Each row is claimed with a conditional update first, so two
@@ -234,8 +190,15 @@ export async function mailConditionFacts(
 export async function deliverDueMail(
   db: Database,
   transport: MailTransport,
-  options: { from: string; now?: Date; batchSize?: number },
+  options: {
+    from: string;
+    now?: Date;
+    batchSize?: number;
+    /** Default: the process's reader (setMailConditionReader). */
+    readConditions?: MailConditionReader | null;
+  },
 ): Promise<DeliveryResult> {
+  const readConditions = options.readConditions ?? mailer().readConditions;
   const now = options.now ?? new Date();
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0, dropped: 0 };
   const due = await db
@@ -262,9 +225,10 @@ export async function deliverDueMail(
       .returning();
     if (!claimed) continue;
     const conditions = parseMailConditions(claimed.conditions);
-    const dropReason = conditions.length
-      ? mailDropReason(conditions, await mailConditionFacts(db, conditions, now), now)
-      : null;
+    const dropReason =
+      conditions.length && readConditions
+        ? mailDropReason(conditions, await readConditions(db, conditions, now), now)
+        : null;
     if (dropReason) {
       await db
         .update(mailOutbox)
@@ -318,6 +282,7 @@ interface Mailer {
   /** Set when a flush is asked for during a pass: its message may not be in that pass. */
   again: boolean;
   timer: NodeJS.Timeout | null;
+  readConditions: MailConditionReader | null;
 }
 
 const mailer = () =>
@@ -329,6 +294,7 @@ const mailer = () =>
       running: null,
       again: false,
       timer: null,
+      readConditions: null,
     };
   });
 
@@ -338,6 +304,11 @@ const mailer = () =>
  */
 export function setMailTransport(transport: MailTransport | null): void {
   mailer().transport = transport;
+}
+
+/** Sets how the process answers a queued mail's conditions (once, at start). */
+export function setMailConditionReader(reader: MailConditionReader | null): void {
+  mailer().readConditions = reader;
 }
 
 /** The process's pooled transport for campaigns; null without SMTP_URL. */

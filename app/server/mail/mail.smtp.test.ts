@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { allowedEmails, mailOutbox, users } from "../db/schema.server";
+import { allowedEmails, users } from "../db/schema/auth.server";
+import { mailOutbox } from "../db/schema/mail.server";
 import { getEnv } from "../core/env.server";
 import {
   deliverDueMail,

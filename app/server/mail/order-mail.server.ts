@@ -3,13 +3,16 @@
  * refund notice, the refund notice, the answer to "Lost your download links?" and the shipping notice.
  * All go through the outbox, so a dead SMTP server delays them but never loses them.
  */
-import { REDEEM_PATH } from "~/domain/download-code";
-import { shortOrderId } from "~/domain/downloads";
-import { formatPrice } from "~/domain/money";
-import { preorderMailSentence, releaseMovedSentence } from "~/domain/preorder";
-import { formatShippingAddress, type ShippingAddress } from "~/domain/shipping-address";
-import { countryName } from "~/domain/shipping-rates";
-import { SITE_NAME } from "~/domain/site";
+import { REDEEM_PATH } from "~/domain/shop/downloads/download-code";
+import { shortOrderId } from "~/domain/shop/downloads/downloads";
+import { formatPrice } from "~/domain/core/money";
+import { preorderMailSentence, releaseMovedSentence } from "~/domain/shop/catalogue/preorder";
+import {
+  formatShippingAddress,
+  type ShippingAddress,
+} from "~/domain/shop/shipping/shipping-address";
+import { countryName } from "~/domain/shop/shipping/shipping-rates";
+import { SITE_NAME } from "~/domain/core/site";
 import type { MailMessage } from "./mail.server";
 import { renderMail } from "./mail-template.server";
 

@@ -4,7 +4,7 @@
  * the transaction has committed. Without SMTP the text goes to the log, as `sendMail`
  * does, so a developer can follow the links.
  */
-import type { MailCondition } from "~/domain/mail-validity";
+import type { MailCondition } from "~/domain/mail/mail-validity";
 import type { Database, Executor } from "../db/database.server";
 import { getEnv } from "../core/env.server";
 import { logger } from "../core/logger.server";

@@ -17,7 +17,7 @@
  * and WebM are not read: they pass, without a duration.
  */
 import fs from "node:fs/promises";
-import { id3TagLength, isMpegAudioFrameHeader, type ByteReader } from "~/domain/uploads";
+import { id3TagLength, isMpegAudioFrameHeader, type ByteReader } from "~/domain/media/uploads";
 
 export interface ByteSource {
   size: number;

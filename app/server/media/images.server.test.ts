@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseVariantPath, variantUrl } from "~/domain/image-variants";
+import { parseVariantPath, variantUrl } from "~/domain/media/image-variants";
 import { runExclusively } from "../db/job-lock.server";
 import { createTestDatabase, testDatabaseKinds } from "../testing/test-database.server";
 import {

@@ -4,7 +4,7 @@
  * A variant is made on its first request and kept, so seeded images and admin uploads
  * get variants the same way with no step to remember (docs/decisions/004-image-variants.md).
  * A source newer than its variant makes it again. The URL scheme lives in
- * app/domain/image-variants.ts.
+ * app/domain/media/image-variants.ts.
  *
  * Sources: /images/... are the static files shipped with the build (local disk on every
  * instance); /uploads/... are "uploads/<path>" in the configured ObjectStorage. Variants
@@ -24,7 +24,7 @@ import {
   parseVariantPath,
   type ParsedVariantRequest,
   type VariantFormat,
-} from "~/domain/image-variants";
+} from "~/domain/media/image-variants";
 import type { Env } from "../core/env.server";
 import { logger } from "../core/logger.server";
 import type { Database } from "../db/database.server";

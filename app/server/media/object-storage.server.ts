@@ -27,7 +27,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import { isSafeStorageKey } from "~/domain/storage-keys";
+import { isSafeStorageKey } from "~/domain/media/storage-keys";
 import type { Env } from "../core/env.server";
 
 export type S3Config = NonNullable<Env["s3"]>;

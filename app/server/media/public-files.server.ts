@@ -8,8 +8,8 @@
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import express, { type RequestHandler } from "express";
-import { parseRange } from "~/domain/downloads";
-import { storageKeyOfPublicPath } from "~/domain/storage-keys";
+import { parseRange } from "~/domain/shop/downloads/downloads";
+import { storageKeyOfPublicPath } from "~/domain/media/storage-keys";
 import { logger } from "../core/logger.server";
 import type { ObjectStorage } from "./object-storage.server";
 import { PUBLIC_UPLOADS_URL_PREFIX } from "./storage.server";

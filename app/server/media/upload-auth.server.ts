@@ -4,7 +4,7 @@
  * default reads the Better Auth session and the allow-list.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { UPLOAD_ENDPOINT } from "~/domain/uploads";
+import { UPLOAD_ENDPOINT } from "~/domain/media/uploads";
 import { getSessionUser } from "../auth/access.server";
 import { isEmailAllowed } from "../auth/allow-list.server";
 import type { Database } from "../db/database.server";

@@ -19,7 +19,7 @@ import {
   storedContentType,
   type UploadKind,
   type UploadedFile,
-} from "~/domain/uploads";
+} from "~/domain/media/uploads";
 import { logger } from "../core/logger.server";
 import type { Database } from "../db/database.server";
 import { withAdvisoryLock } from "../db/job-lock.server";

@@ -5,9 +5,9 @@
  * "e3a2….jpg"; with it they show "cover-photo.jpg".
  */
 import { inArray } from "drizzle-orm";
-import { cleanOriginalName } from "~/domain/uploads";
+import { cleanOriginalName } from "~/domain/media/uploads";
 import type { Database } from "../db/database.server";
-import { uploadNames } from "../db/schema.server";
+import { uploadNames } from "../db/schema/media.server";
 
 /** Keeps the name a stored file was uploaded as (once more for the same address: the newer name). */
 export async function recordUploadName(db: Database, url: string, originalName: string) {

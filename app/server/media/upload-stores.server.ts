@@ -12,7 +12,7 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import type { DataStore } from "@tus/utils";
-import type { UploadedFile } from "~/domain/uploads";
+import type { UploadedFile } from "~/domain/media/uploads";
 import { s3ClientConfig, type ObjectStorage, type S3Config } from "./object-storage.server";
 import { storagePaths } from "./storage.server";
 

@@ -14,7 +14,7 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import express from "express";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_ENDPOINT, type UploadedFile } from "~/domain/uploads";
+import { UPLOAD_ENDPOINT, type UploadedFile } from "~/domain/media/uploads";
 import {
   SWIFT_SKIP_REASON,
   startSwiftS3,

@@ -13,7 +13,7 @@ import express from "express";
 import sharp from "sharp";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_ENDPOINT, UPLOAD_TEXT, type UploadedFile } from "~/domain/uploads";
+import { UPLOAD_ENDPOINT, UPLOAD_TEXT, type UploadedFile } from "~/domain/media/uploads";
 import { originCheck } from "../http/origin-check.server";
 import { privateStorageKey } from "../shop/downloads.server";
 import { testDatabaseKinds } from "../testing/test-database.server";

@@ -37,7 +37,7 @@ import {
   checkUploadSize,
   cleanOriginalName,
   isUploadKind,
-} from "~/domain/uploads";
+} from "~/domain/media/uploads";
 import { logger } from "../core/logger.server";
 import type { Database } from "../db/database.server";
 import { runExclusively } from "../db/job-lock.server";
@@ -55,7 +55,7 @@ import {
   type StoredResult,
 } from "./upload-stores.server";
 
-export { UPLOAD_ENDPOINT } from "~/domain/uploads";
+export { UPLOAD_ENDPOINT } from "~/domain/media/uploads";
 
 /** Upload creations per user: generous for an artist filling a gallery, a wall for a script. */
 export const UPLOAD_CREATION_LIMIT: RateLimitRule = { max: 60, windowMs: 10 * 60_000 };

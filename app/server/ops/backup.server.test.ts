@@ -35,7 +35,9 @@ import {
   restoreBackup,
 } from "./backup.server";
 import { migrateDatabase, openDatabase, type Database } from "../db/database.server";
-import { allowedEmails, contactMessages, pageContentVersions } from "../db/schema.server";
+import { allowedEmails } from "../db/schema/auth.server";
+import { contactMessages } from "../db/schema/audience.server";
+import { pageContentVersions } from "../db/schema/content.server";
 
 const SEED_TIMEOUT_MS = 300_000;
 const ROUND_TRIP_TIMEOUT_MS = 180_000;

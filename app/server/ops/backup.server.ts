@@ -40,7 +40,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { Env } from "../core/env.server";
 import { AUTH_SECRET_FILE } from "../auth/auth-secret.server";
-import { isSafeStorageKey } from "~/domain/storage-keys";
+import { isSafeStorageKey } from "~/domain/media/storage-keys";
 import {
   createDiskStorage,
   createS3Storage,

@@ -3,7 +3,7 @@ import { ensurePrimaryAdmin } from "../auth/allow-list.server";
 import type { DatabaseHandle } from "../db/database.server";
 import { migrateDatabase } from "../db/database.server";
 import { withAdvisoryLock } from "../db/job-lock.server";
-import { pageContent } from "../db/schema.server";
+import { pageContent } from "../db/schema/content.server";
 import type { Env } from "../core/env.server";
 import { logger } from "../core/logger.server";
 import { createObjectStorage, type ObjectStorage } from "../media/object-storage.server";

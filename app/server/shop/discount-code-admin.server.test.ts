@@ -7,9 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startFakePayPal, type FakePayPal } from "../../../tests/fakes/fake-paypal";
-import { DISCOUNT_MESSAGES } from "~/domain/discount-code";
-import { DISCOUNT_FORM_MESSAGES } from "~/domain/discount-code-form";
-import { auditLog, discountCodeUses, discountCodes } from "../db/schema.server";
+import { DISCOUNT_MESSAGES } from "~/domain/shop/discounts/discount-code";
+import { DISCOUNT_FORM_MESSAGES } from "~/domain/shop/discounts/discount-code-form";
+import { auditLog } from "../db/schema/db.server";
+import { discountCodeUses, discountCodes } from "../db/schema/shop.server";
 import { completeOrder, createProviderOrder, OrderError, previewCartPrice } from "./orders.server";
 import {
   discountCodeService,

@@ -4,11 +4,11 @@
  * and the revenue it brought (what those orders paid, after the discount).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { DISCOUNT_FORM_MESSAGES } from "~/domain/discount-code-form";
+import { DISCOUNT_FORM_MESSAGES } from "~/domain/shop/discounts/discount-code-form";
 import { defineCollection } from "../admin/collection.server";
 import { Conflict, pgErrorCode } from "../core/errors.server";
 import type { Executor } from "../db/database.server";
-import { discountCodes, orders, shopItems } from "../db/schema.server";
+import { discountCodes, orders, shopItems } from "../db/schema/shop.server";
 
 export const discountCodeService = defineCollection({
   entity: "discount_codes",

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startFakePayPal, type FakePayPal } from "../../../tests/fakes/fake-paypal";
-import { DISCOUNT_MESSAGES as M } from "~/domain/discount-code";
-import { discountCodeUses, discountCodes, orders } from "../db/schema.server";
+import { DISCOUNT_MESSAGES as M } from "~/domain/shop/discounts/discount-code";
+import { discountCodeUses, discountCodes, orders } from "../db/schema/shop.server";
 import {
   cancelProviderOrder,
   completeOrder,

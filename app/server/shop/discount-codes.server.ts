@@ -19,9 +19,9 @@ import {
   readDiscountCode,
   type AppliedDiscount,
   type DiscountLine,
-} from "~/domain/discount-code";
+} from "~/domain/shop/discounts/discount-code";
 import type { Database, Executor, Transaction } from "../db/database.server";
-import { discountCodeUses, discountCodes } from "../db/schema.server";
+import { discountCodeUses, discountCodes } from "../db/schema/shop.server";
 import { Conflict, pgErrorCode } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 

@@ -4,9 +4,9 @@
  * and a PDF of cards to print and cut (title, cover, code, the redeem address; eight
  * cards on an A4 or Letter page). pdf-lib is imported lazily, as pdf-stamp does.
  */
-import { toCsv } from "~/domain/csv";
-import { REDEEM_PATH } from "~/domain/download-code";
-import { downloadFileName } from "~/domain/downloads";
+import { toCsv } from "~/domain/core/csv";
+import { REDEEM_PATH } from "~/domain/shop/downloads/download-code";
+import { downloadFileName } from "~/domain/shop/downloads/downloads";
 import { logger } from "../core/logger.server";
 
 export type PaperSize = "a4" | "letter";

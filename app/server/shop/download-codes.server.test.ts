@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { REDEEM_MESSAGES, REDEEM_PATH } from "~/domain/download-code";
-import { downloadCodes, orders, shopItems } from "../db/schema.server";
+import { REDEEM_MESSAGES, REDEEM_PATH } from "~/domain/shop/downloads/download-code";
+import { downloadCodes, orders, shopItems } from "../db/schema/shop.server";
 import {
   batchRedemptions,
   DownloadCodeError,

@@ -14,7 +14,7 @@ import {
   formatDownloadCode,
   readDownloadCode,
   REDEEM_MESSAGES,
-} from "~/domain/download-code";
+} from "~/domain/shop/downloads/download-code";
 import type { Database, Executor } from "../db/database.server";
 import {
   downloadCodeBatches,
@@ -22,7 +22,7 @@ import {
   orderLines,
   orders,
   shopItems,
-} from "../db/schema.server";
+} from "../db/schema/shop.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../db/rate-limit.server";
 import { deliverQueuedMail, queueMail, type QueuedMail } from "../mail/outbox.server";

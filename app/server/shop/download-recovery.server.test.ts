@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { RECOVERY_MESSAGES, recoverLinksSchema } from "~/domain/download-recovery";
-import { orders } from "../db/schema.server";
+import { RECOVERY_MESSAGES, recoverLinksSchema } from "~/domain/shop/downloads/download-recovery";
+import { orders } from "../db/schema/shop.server";
 import { requestDownloadRecovery } from "./download-recovery.server";
 import { findDownload } from "./downloads.server";
 import { completeOrder, createProviderOrder } from "./orders.server";

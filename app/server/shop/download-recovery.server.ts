@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database } from "../db/database.server";
-import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
+import { downloadTokens, orderLines, orders, shopItems } from "../db/schema/shop.server";
 import { downloadUrl, issueDownloadTokens } from "./downloads.server";
 import { deliverQueuedMail, queueMail } from "../mail/outbox.server";
 import { recoveredLinksMail } from "../mail/order-mail.server";

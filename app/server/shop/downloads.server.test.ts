@@ -7,8 +7,8 @@ import type { Server } from "node:http";
 import express from "express";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
-import { licenceLine } from "~/domain/downloads";
-import { downloadTokens, orders } from "../db/schema.server";
+import { licenceLine } from "~/domain/shop/downloads/downloads";
+import { downloadTokens, orders } from "../db/schema/shop.server";
 import {
   downloadHandler,
   findDownload,

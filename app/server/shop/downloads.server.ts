@@ -20,10 +20,10 @@ import {
   licenceLine,
   parseRange,
   type DownloadTokenState,
-} from "~/domain/downloads";
-import { isSafeStorageKey } from "~/domain/storage-keys";
+} from "~/domain/shop/downloads/downloads";
+import { isSafeStorageKey } from "~/domain/media/storage-keys";
 import type { Database, Executor } from "../db/database.server";
-import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
+import { downloadTokens, orderLines, orders, shopItems } from "../db/schema/shop.server";
 import { logger } from "../core/logger.server";
 import type { ObjectStorage } from "../media/object-storage.server";
 import { stampPdf } from "../media/pdf-stamp.server";
@@ -312,4 +312,33 @@ export function downloadHandler(db: Database, storage: ObjectStorage): RequestHa
       next(error);
     }
   };
+}
+
+/** How many of these download links still work (not deleted, used up or expired). */
+export async function countLiveDownloadTokens(
+  db: Executor,
+  tokenIds: readonly string[],
+  now: Date,
+): Promise<number> {
+  if (!tokenIds.length) return 0;
+  const [row] = await db
+    .select({ live: sql<number>`count(*)::int` })
+    .from(downloadTokens)
+    .where(
+      and(
+        inArray(downloadTokens.id, [...tokenIds]),
+        gt(downloadTokens.expiresAt, now),
+        sql`${downloadTokens.downloadCount} < ${downloadTokens.downloadLimit}`,
+      ),
+    );
+  return row?.live ?? 0;
+}
+
+/** An order's payment status, or null when it no longer exists. */
+export async function orderPaymentStatus(db: Executor, orderId: string): Promise<string | null> {
+  const [order] = await db
+    .select({ status: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return order?.status ?? null;
 }

@@ -5,9 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { MAIL_DROP_REASONS } from "~/domain/mail-validity";
+import { MAIL_DROP_REASONS } from "~/domain/mail/mail-validity";
 import { listUnsentMail } from "../audience/messages-admin.server";
-import { mailOutbox, orders } from "../db/schema.server";
+import { mailOutbox } from "../db/schema/mail.server";
+import { orders } from "../db/schema/shop.server";
+import { readMailConditions } from "../ops/mail-conditions.server";
 import {
   deliverDueMail,
   enqueueMail,
@@ -89,7 +91,10 @@ describe.each(await testDatabaseKinds())("the mail backlog on %s", (kind) => {
       },
     };
     setMailTransport(transport);
-    const result = await deliverDueMail(t.db, transport, { from: "shop@example.com" });
+    const result = await deliverDueMail(t.db, transport, {
+      from: "shop@example.com",
+      readConditions: readMailConditions,
+    });
     expect(result).toMatchObject({ sent: 3, dropped: 2, failed: 0 });
 
     expect(sent.sort()).toEqual(

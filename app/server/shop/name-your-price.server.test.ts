@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startFakePayPal, type FakePayPal } from "../../../tests/fakes/fake-paypal";
-import { orderLines, orders } from "../db/schema.server";
+import { orderLines, orders } from "../db/schema/shop.server";
 import { completeOrder, createProviderOrder, OrderError } from "./orders.server";
 import { PayPalProvider } from "./payments/paypal.server";
 import {
@@ -20,7 +20,7 @@ import {
   providerOrderBody,
   type CartLine,
 } from "../testing/shop-fixtures.server";
-import { paidMoreSummary } from "../admin/dashboard-figures.server";
+import { paidMoreSummary } from "../pages/dashboard-figures.server";
 import { getOrderDetail } from "./order-admin.server";
 import { exportOrdersCsv } from "./order-export.server";
 

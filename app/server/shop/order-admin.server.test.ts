@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { startFakePayPal, type FakePayPal } from "../../../tests/fakes/fake-paypal";
-import { EMPTY_ORDER_FILTERS, type OrderFilters } from "~/domain/order-admin";
-import { auditLog, downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
+import { EMPTY_ORDER_FILTERS, type OrderFilters } from "~/domain/shop/orders/order-admin";
+import { auditLog } from "../db/schema/db.server";
+import { downloadTokens, orderLines, orders, shopItems } from "../db/schema/shop.server";
 import { findDownload } from "./downloads.server";
 import { getOrderDetail, listOrders, refundOrder, resendDownloadLinks } from "./order-admin.server";
 import { exportOrdersCsv } from "./order-export.server";

@@ -11,7 +11,7 @@
  * order refunded already and changes nothing.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { downloadTokenState, shortOrderId } from "~/domain/downloads";
+import { downloadTokenState, shortOrderId } from "~/domain/shop/downloads/downloads";
 import {
   ORDER_PAGE_SIZE,
   preorderWaiting,
@@ -22,15 +22,15 @@ import {
   type OrderDetail,
   type OrderFilters,
   type OrderListPage,
-} from "~/domain/order-admin";
-import { orderNeedsShipping } from "~/domain/shipping-address";
-import { SHIPPED_CATEGORIES } from "~/domain/shipping-address";
+} from "~/domain/shop/orders/order-admin";
+import { orderNeedsShipping } from "~/domain/shop/shipping/shipping-address";
+import { SHIPPED_CATEGORIES } from "~/domain/shop/shipping/shipping-address";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { AppError, Conflict, NotFound } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import type { Database, Executor } from "../db/database.server";
-import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
+import { downloadTokens, orderLines, orders, shopItems } from "../db/schema/shop.server";
 import { deliverQueuedMail } from "../mail/outbox.server";
 import { revokeOrderDownloads } from "./downloads.server";
 import { getEnv } from "../core/env.server";

@@ -5,10 +5,10 @@
  * in the back office queues it again, so both mails say the same thing.
  */
 import { asc, eq } from "drizzle-orm";
-import { awaitingRelease } from "~/domain/preorder";
-import { orderNeedsShipping } from "~/domain/shipping-address";
+import { awaitingRelease } from "~/domain/shop/catalogue/preorder";
+import { orderNeedsShipping } from "~/domain/shop/shipping/shipping-address";
 import type { Executor } from "../db/database.server";
-import { orderLines, shopItems, type orders } from "../db/schema.server";
+import { orderLines, shopItems, type orders } from "../db/schema/shop.server";
 import { queueMail, type QueuedMail } from "../mail/outbox.server";
 import { orderConfirmationMail, orderRefundedMail } from "../mail/order-mail.server";
 import { downloadUrl, issueDownloadTokens } from "./downloads.server";

@@ -2,10 +2,10 @@
  * The orders CSV of /admin/orders, served at /admin/export/orders: the orders the
  * list's filters select (the same query string), newest first, one row per order.
  */
-import { csvFilename, toCsv, type CsvColumn, type CsvExport } from "~/domain/csv";
-import { parseOrderFilters } from "~/domain/order-admin";
-import type { ShippingAddress } from "~/domain/shipping-address";
-import { instantInZone } from "~/domain/time-zone";
+import { csvFilename, toCsv, type CsvColumn, type CsvExport } from "~/domain/core/csv";
+import { parseOrderFilters } from "~/domain/shop/orders/order-admin";
+import type { ShippingAddress } from "~/domain/shop/shipping/shipping-address";
+import { instantInZone } from "~/domain/core/time-zone";
 import { getEnv } from "../core/env.server";
 import type { Database } from "../db/database.server";
 import { ordersForExport } from "./order-admin.server";

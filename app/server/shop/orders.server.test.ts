@@ -7,7 +7,7 @@ import {
   orders,
   shopItems,
   stockReservations,
-} from "../db/schema.server";
+} from "../db/schema/shop.server";
 import { hashDownloadToken } from "./downloads.server";
 import {
   cancelProviderOrder,

@@ -16,9 +16,9 @@
 import { recordPurchase } from "../analytics/server-events.server";
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "~/domain/zod";
-import { shortOrderId } from "~/domain/downloads";
-import { formatPrice, moneyEquals, roundMoney } from "~/domain/money";
+import { z } from "~/domain/core/zod";
+import { shortOrderId } from "~/domain/shop/downloads/downloads";
+import { formatPrice, moneyEquals, roundMoney } from "~/domain/core/money";
 import {
   ORDER_MESSAGES,
   isValidCheckoutEmail,
@@ -26,23 +26,23 @@ import {
   priceOrder,
   type CatalogueItem,
   type OrderRequest,
-} from "~/domain/order-validation";
+} from "~/domain/shop/cart/order-validation";
 import {
   CAPTURE_GRACE_MINUTES,
   holdExpiresAt,
   holdQuantities,
   variantHoldQuantities,
-} from "~/domain/stock-hold";
-import { lineTitle } from "~/domain/item-variant";
-import { SITE_NAME } from "~/domain/site";
-import { awaitingRelease } from "~/domain/preorder";
-import { DISCOUNT_MESSAGES } from "~/domain/discount-code";
+} from "~/domain/shop/stock/stock-hold";
+import { lineTitle } from "~/domain/shop/catalogue/item-variant";
+import { SITE_NAME } from "~/domain/core/site";
+import { awaitingRelease } from "~/domain/shop/catalogue/preorder";
+import { DISCOUNT_MESSAGES } from "~/domain/shop/discounts/discount-code";
 import {
   SHIPPING_ADDRESS_MESSAGES,
   orderNeedsShipping,
   shippingAddressSchema,
   type ShippingAddress,
-} from "~/domain/shipping-address";
+} from "~/domain/shop/shipping/shipping-address";
 import {
   SHIPPING_COST_MESSAGES,
   COUNTRY_CODE_PATTERN,
@@ -50,10 +50,10 @@ import {
   normaliseCountryCode,
   quoteShipping,
   shippingRefusal,
-} from "~/domain/shipping-rates";
+} from "~/domain/shop/shipping/shipping-rates";
 import { invalidateSiteCache } from "../core/cache.server";
 import type { Database, Transaction } from "../db/database.server";
-import { downloadTokens, orderLines, orders, shopItems } from "../db/schema.server";
+import { downloadTokens, orderLines, orders, shopItems } from "../db/schema/shop.server";
 import { AppError } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import type { RateLimitRule } from "../db/rate-limit.server";
@@ -236,7 +236,7 @@ export type ShippingCharge =
   | { kind: "unavailable"; amount: 0; country: string | null; message: string };
 
 /**
- * Shipping for priced lines to the buyer's country (domain/shipping-rates.ts on the
+ * Shipping for priced lines to the buyer's country (domain/shop/shipping/shipping-rates.ts on the
  * artist's zones). `goodsAfterDiscount` decides "free above". A code that is no
  * country is refused outright (OrderError); a country outside every zone is answered as
  * "unavailable" so the cart can say so.

@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { EMPTY_ORDER_FILTERS } from "~/domain/order-admin";
-import { PREORDER_MESSAGES } from "~/domain/preorder";
-import { shopItemCreateSchema } from "~/domain/shop-item";
+import { EMPTY_ORDER_FILTERS } from "~/domain/shop/orders/order-admin";
+import { PREORDER_MESSAGES } from "~/domain/shop/catalogue/preorder";
+import { shopItemCreateSchema } from "~/domain/shop/catalogue/shop-item-form";
 import { ValidationError } from "../core/errors.server";
-import { downloadTokens, orderLines, orders } from "../db/schema.server";
+import { downloadTokens, orderLines, orders } from "../db/schema/shop.server";
 import { findDownload } from "./downloads.server";
 import { listOrders, refundOrder } from "./order-admin.server";
 import { completeOrder, createProviderOrder } from "./orders.server";

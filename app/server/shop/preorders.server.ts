@@ -13,11 +13,11 @@
  *   lines and queues one mail per order, in the transaction that saves the item.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
-import { isPreorder } from "~/domain/preorder";
-import { calendarDayIn } from "~/domain/time-zone";
-import { orderNeedsShipping } from "~/domain/shipping-address";
+import { isPreorder } from "~/domain/shop/catalogue/preorder";
+import { calendarDayIn } from "~/domain/core/time-zone";
+import { orderNeedsShipping } from "~/domain/shop/shipping/shipping-address";
 import type { Database, Executor } from "../db/database.server";
-import { orderLines, orders, shopItems } from "../db/schema.server";
+import { orderLines, orders, shopItems } from "../db/schema/shop.server";
 import { runExclusively } from "../db/job-lock.server";
 import { getEnv } from "../core/env.server";
 import { logger } from "../core/logger.server";

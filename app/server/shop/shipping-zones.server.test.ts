@@ -5,11 +5,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startFakePayPal, type FakePayPal } from "../../../tests/fakes/fake-paypal";
-import { SHIPPING_ADDRESS_MESSAGES } from "~/domain/shipping-address";
-import { SHIPPING_COST_MESSAGES } from "~/domain/shipping-rates";
-import { SHIPPING_ZONE_MESSAGES } from "~/domain/shipping-zone-form";
+import { SHIPPING_ADDRESS_MESSAGES } from "~/domain/shop/shipping/shipping-address";
+import { SHIPPING_COST_MESSAGES } from "~/domain/shop/shipping/shipping-rates";
+import { SHIPPING_ZONE_MESSAGES } from "~/domain/shop/shipping/shipping-zone-form";
 import { AppError } from "../core/errors.server";
-import { auditLog, discountCodes, orders, shippingZones } from "../db/schema.server";
+import { auditLog } from "../db/schema/db.server";
+import { discountCodes, orders, shippingZones } from "../db/schema/shop.server";
 import {
   createTestDatabase,
   testDatabaseKinds,

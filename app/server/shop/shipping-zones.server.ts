@@ -3,7 +3,7 @@
  * (create, edit, switch, delete, each with its audit entry), the list of real country
  * codes (ISO 3166-1 alpha-2, from the maintained i18n-iso-countries package: server
  * only, the browser gets the codes as data and names them with Intl.DisplayNames), and
- * the zones as checkout prices them (domain/shipping-rates.ts).
+ * the zones as checkout prices them (domain/shop/shipping/shipping-rates.ts).
  *
  * A country is in at most one enabled zone. Every write that could break that (create,
  * update, switching a zone on) checks it in the write's own transaction, under an
@@ -11,15 +11,22 @@
  */
 import countries from "i18n-iso-countries";
 import { asc, sql } from "drizzle-orm";
-import { SHIPPING_ZONE_MESSAGES, type ShippingZoneInput } from "~/domain/shipping-zone-form";
-import { countryName, normaliseCountryCode, type ShippingZoneRule } from "~/domain/shipping-rates";
+import {
+  SHIPPING_ZONE_MESSAGES,
+  type ShippingZoneInput,
+} from "~/domain/shop/shipping/shipping-zone-form";
+import {
+  countryName,
+  normaliseCountryCode,
+  type ShippingZoneRule,
+} from "~/domain/shop/shipping/shipping-rates";
 import { defineCollection } from "../admin/collection.server";
 import { AppError, Conflict } from "../core/errors.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import type { Database, Executor } from "../db/database.server";
 import { advisoryLockKey } from "../db/job-lock.server";
-import { shippingZones } from "../db/schema.server";
+import { shippingZones } from "../db/schema/shop.server";
 import { eq } from "drizzle-orm";
 
 export type ShippingZone = typeof shippingZones.$inferSelect;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { AppError, Conflict, NotFound, ValidationError } from "../core/errors.server";
-import { auditLog, orders } from "../db/schema.server";
+import { auditLog } from "../db/schema/db.server";
+import { orders } from "../db/schema/shop.server";
 import {
   createTestDatabase,
   testDatabaseKinds,

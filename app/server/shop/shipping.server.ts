@@ -5,22 +5,22 @@
  * leaves through the outbox after the commit.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { shippingDetailsSchema } from "~/domain/mark-shipped";
-import { orderNeedsShipping } from "~/domain/shipping-address";
-import { preorderWaiting } from "~/domain/order-admin";
-import { formatReleaseDate } from "~/domain/preorder";
+import { shippingDetailsSchema } from "~/domain/shop/orders/mark-shipped";
+import { orderNeedsShipping } from "~/domain/shop/shipping/shipping-address";
+import { preorderWaiting } from "~/domain/shop/orders/order-admin";
+import { formatReleaseDate } from "~/domain/shop/catalogue/preorder";
 import type { Actor } from "../db/audit.server";
 import { recordAudit } from "../db/audit.server";
 import { getEnv } from "../core/env.server";
 import { Conflict, NotFound, ValidationError } from "../core/errors.server";
 import type { Database } from "../db/database.server";
-import { orderLines, orders } from "../db/schema.server";
+import { orderLines, orders } from "../db/schema/shop.server";
 import { deliverQueuedMail, queueMail } from "../mail/outbox.server";
 import { orderShippedMail } from "../mail/order-mail.server";
 import type { Order } from "./orders.server";
 
 /** The admin form's schema (order id, carrier, tracking number), for the orders screen. */
-export { markShippedSchema, type MarkShippedInput } from "~/domain/mark-shipped";
+export { markShippedSchema, type MarkShippedInput } from "~/domain/shop/orders/mark-shipped";
 
 export const SHIPPING_MESSAGES = {
   notFound: "The order could not be found. It may have been deleted.",

@@ -6,8 +6,9 @@ import {
   type TestDatabase,
 } from "../testing/test-database.server";
 import { invalidateSiteCache } from "../core/cache.server";
-import { pageContent, shopItems } from "../db/schema.server";
-import { loadShopContent } from "../content/pages.server";
+import { pageContent } from "../db/schema/content.server";
+import { shopItems } from "../db/schema/shop.server";
+import { loadShopContent } from "../pages/public-pages.server";
 import {
   loadShopCatalogue,
   readFeaturedShopItems,

@@ -7,12 +7,12 @@
  * only learns whether an item has a download.
  */
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
-import type { ShopItemForProduct } from "~/domain/product";
-import { isPreorder } from "~/domain/preorder";
+import type { ShopItemForProduct } from "~/domain/shop/catalogue/product";
+import { isPreorder } from "~/domain/shop/catalogue/preorder";
 import { siteToday } from "./preorders.server";
 import { MINUTE, cached } from "../core/cache.server";
 import type { Database } from "../db/database.server";
-import { shopItems } from "../db/schema.server";
+import { shopItems } from "../db/schema/shop.server";
 import { shopItemService } from "./shop-items.server";
 import { readVariants, toPublicVariant } from "./variants.server";
 

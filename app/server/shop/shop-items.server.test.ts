@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { SHOP_ITEM_TEXT, shopItemCreateSchema } from "~/domain/shop-item";
+import { SHOP_ITEM_TEXT, shopItemCreateSchema } from "~/domain/shop/catalogue/shop-item-form";
 import { StaleOrder } from "../admin/collection.server";
 import { AppError } from "../core/errors.server";
-import { auditLog, orderLines, orders, shopItems, stockReservations } from "../db/schema.server";
+import { auditLog } from "../db/schema/db.server";
+import { orderLines, orders, shopItems, stockReservations } from "../db/schema/shop.server";
 import { completeOrder, createProviderOrder } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
 import {

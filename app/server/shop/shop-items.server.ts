@@ -18,17 +18,17 @@ import {
   classifyShopSaveError,
   shopSaveFailureMessage,
   type ShopItemInput,
-} from "~/domain/shop-item";
+} from "~/domain/shop/catalogue/shop-item-form";
 import { defineCollection } from "../admin/collection.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { AppError, ValidationError, pgErrorCode } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import type { Database, Executor } from "../db/database.server";
-import { shopItems } from "../db/schema.server";
+import { shopItems } from "../db/schema/shop.server";
 import { saveItemVariants } from "./variants.server";
 import { stockEdit } from "./stock.server";
-import { releaseDateProblem } from "~/domain/preorder";
+import { releaseDateProblem } from "~/domain/shop/catalogue/preorder";
 import { moveBuyersReleaseDateIn, releaseDuePreorders, siteToday } from "./preorders.server";
 import { deliverQueuedMail, type QueuedMail } from "../mail/outbox.server";
 

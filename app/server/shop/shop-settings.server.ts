@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { getDb, type Database } from "../db/database.server";
-import { pageSettings } from "../db/schema.server";
+import { pageSettings } from "../db/schema/shop.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { MINUTE, cached, invalidateSiteCache } from "../core/cache.server";
 

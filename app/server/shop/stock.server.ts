@@ -11,10 +11,10 @@
  */
 import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { checkStock } from "~/domain/stock";
+import { checkStock } from "~/domain/shop/stock/stock";
 import type { Database, Transaction } from "../db/database.server";
-import { shopItemVariants, shopItems, stockReservations } from "../db/schema.server";
-import { VARIANT_MESSAGES, variantLabel } from "~/domain/item-variant";
+import { shopItemVariants, shopItems, stockReservations } from "../db/schema/shop.server";
+import { VARIANT_MESSAGES, variantLabel } from "~/domain/shop/catalogue/item-variant";
 import { Conflict } from "../core/errors.server";
 import { logger } from "../core/logger.server";
 import { invalidateSiteCache } from "../core/cache.server";

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { REDEEM_MESSAGES } from "~/domain/download-code";
-import { SHOP_ITEM_MESSAGES, shopItemCreateSchema } from "~/domain/shop-item";
+import { REDEEM_MESSAGES } from "~/domain/shop/downloads/download-code";
+import { SHOP_ITEM_MESSAGES, shopItemCreateSchema } from "~/domain/shop/catalogue/shop-item-form";
 import { ValidationError } from "../core/errors.server";
-import { downloadCodeBatches, orders, shopItems } from "../db/schema.server";
+import { downloadCodeBatches, orders, shopItems } from "../db/schema/shop.server";
 import { redeemDownloadCode } from "./download-codes.server";
 import { refundOrder, resendDownloadLinks } from "./order-admin.server";
 import { completeOrder, createProviderOrder } from "./orders.server";

@@ -6,10 +6,10 @@
  * mail: "Resend links" replaces the unused ones with new codes, a refund revokes them.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { carriesDigitalTwin } from "~/domain/shop-item";
-import { shortOrderId } from "~/domain/downloads";
+import { carriesDigitalTwin } from "~/domain/shop/catalogue/shop-item-form";
+import { shortOrderId } from "~/domain/shop/downloads/downloads";
 import type { Executor } from "../db/database.server";
-import { downloadCodeBatches, downloadCodes, shopItems } from "../db/schema.server";
+import { downloadCodeBatches, downloadCodes, shopItems } from "../db/schema/shop.server";
 import { logger } from "../core/logger.server";
 import {
   findCodeableItem,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { VARIANT_MESSAGES } from "~/domain/item-variant";
-import { orderLines, orders, shopItemVariants, shopItems } from "../db/schema.server";
+import { VARIANT_MESSAGES } from "~/domain/shop/catalogue/item-variant";
+import { orderLines, orders, shopItemVariants, shopItems } from "../db/schema/shop.server";
 import { completeOrder, createProviderOrder, OrderError } from "./orders.server";
 import { getOrderDetail, ordersForExport, refundOrder } from "./order-admin.server";
-import { EMPTY_ORDER_FILTERS } from "~/domain/order-admin";
+import { EMPTY_ORDER_FILTERS } from "~/domain/shop/orders/order-admin";
 import { DemoProvider } from "./payments/demo.server";
 import { expireStockHolds } from "./stock.server";
 import { createShopItem, updateShopItem } from "./shop-items.server";

@@ -12,10 +12,10 @@ import {
   type CatalogueVariant,
   type ItemOption,
   type PublicVariant,
-} from "~/domain/item-variant";
-import type { VariantsPost } from "~/domain/shop-item";
+} from "~/domain/shop/catalogue/item-variant";
+import type { VariantsPost } from "~/domain/shop/catalogue/shop-item-form";
 import type { Executor } from "../db/database.server";
-import { orderLines, shopItemVariants, shopItems } from "../db/schema.server";
+import { orderLines, shopItemVariants, shopItems } from "../db/schema/shop.server";
 import { stockEdit } from "./stock.server";
 
 /** An order line's title as the buyer and the artist read it: "T-shirt, Black, L". */

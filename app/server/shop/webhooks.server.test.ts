@@ -12,7 +12,7 @@ import {
   orders,
   paymentWebhookEvents,
   shopItems,
-} from "../db/schema.server";
+} from "../db/schema/shop.server";
 import { completeOrder, createProviderOrder } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
 import { PayPalProvider } from "./payments/paypal.server";

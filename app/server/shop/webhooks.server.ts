@@ -7,11 +7,11 @@
  * payment_webhook_events); the handlers are idempotent besides.
  */
 import { and, eq, inArray, or } from "drizzle-orm";
-import { moneyEquals } from "~/domain/money";
-import { orderNeedsShipping, type ShippingAddress } from "~/domain/shipping-address";
+import { moneyEquals } from "~/domain/core/money";
+import { orderNeedsShipping, type ShippingAddress } from "~/domain/shop/shipping/shipping-address";
 import type { Database } from "../db/database.server";
 import { invalidateSiteCache } from "../core/cache.server";
-import { orderLines, orders, paymentWebhookEvents } from "../db/schema.server";
+import { orderLines, orders, paymentWebhookEvents } from "../db/schema/shop.server";
 import { deliverQueuedMail } from "../mail/outbox.server";
 import { revokeOrderDownloads } from "./downloads.server";
 import { confirmationLines, queueRefundMail } from "./order-confirmation.server";

@@ -4,9 +4,9 @@
  * that writes the per-recipient link markers the sender fills in.
  */
 import crypto from "node:crypto";
-import { LETTER_LINK_MARKERS } from "~/domain/newsletter-campaign";
+import { LETTER_LINK_MARKERS } from "~/domain/audience/letters/campaign";
 import type { Database } from "../db/database.server";
-import { newsletterCampaigns, newsletterSubscribers } from "../db/schema.server";
+import { newsletterCampaigns, newsletterSubscribers } from "../db/schema/audience.server";
 import type { RenderCampaign } from "../audience/campaign-sending.server";
 
 export type SubscriberValues = Partial<typeof newsletterSubscribers.$inferInsert> & {

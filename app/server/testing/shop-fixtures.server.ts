@@ -1,7 +1,8 @@
 /** Shop data for integration tests: items, carts in the endpoints' shapes, mail links. */
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/database.server";
-import { mailOutbox, shopItems } from "../db/schema.server";
+import { mailOutbox } from "../db/schema/mail.server";
+import { shopItems } from "../db/schema/shop.server";
 
 export type ShopItemRow = typeof shopItems.$inferSelect;
 

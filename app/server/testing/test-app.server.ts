@@ -9,7 +9,7 @@ import type { AppLoadContext } from "react-router";
 import { ensurePrimaryAdmin } from "../auth/allow-list.server";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "../auth/auth.server";
 import { invalidateSiteCache } from "../core/cache.server";
-import { allowedEmails, users } from "../db/schema.server";
+import { allowedEmails, users } from "../db/schema/auth.server";
 import { getEnv } from "../core/env.server";
 import { setMailTransport } from "../mail/mail.server";
 import { setSingleton } from "../core/singleton.server";

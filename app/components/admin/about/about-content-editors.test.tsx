@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ABOUT_PAGE_KEYS } from "~/domain/page-content-keys";
+import { ABOUT_PAGE_KEYS } from "~/domain/content/page-content/keys";
 import {
   AboutContentEditors,
   contentWithEdits,

@@ -20,7 +20,7 @@ import {
   type ContentValues,
   type PageContentEntry,
 } from "~/components/admin/kit/page-content-editor";
-import { resolveContentEntry, type ContentEntry } from "~/domain/page-content";
+import { resolveContentEntry, type ContentEntry } from "~/domain/content/page-content/registry";
 import { ListMessage } from "./list-message";
 
 export type AboutContentEntry = PageContentEntry & { pageName: AboutContentKey };

@@ -4,7 +4,7 @@
  * Plain constants: the route (server) and the tabs (browser) both read them.
  */
 import { defineUrlTabs } from "~/components/admin/kit/url-tabs";
-import { namespacedRowIntents } from "~/domain/collection-rows";
+import { namespacedRowIntents } from "~/domain/admin/collection-rows";
 
 export const ABOUT_TABS = defineUrlTabs({
   param: "tab",

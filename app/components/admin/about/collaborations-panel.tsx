@@ -8,7 +8,10 @@ import { ConfirmDeleteButton } from "~/components/admin/kit/confirm-dialog";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { EntityInlineForm } from "~/components/admin/kit/entity-inline-form";
 import { Card } from "~/components/ui/card";
-import { COLLABORATION_TEXT, collaborationCreateSchema } from "~/domain/collaboration";
+import {
+  COLLABORATION_TEXT,
+  collaborationCreateSchema,
+} from "~/domain/content/about/collaboration";
 import { ABOUT_INTENTS } from "./about-tabs";
 import { ListMessage } from "./list-message";
 

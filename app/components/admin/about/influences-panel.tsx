@@ -11,8 +11,8 @@ import { SubmitButton } from "~/components/admin/kit/submit-button";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { INTENT_FIELD } from "~/domain/admin-action";
-import { INFLUENCE_TEXT } from "~/domain/influence";
+import { INTENT_FIELD } from "~/domain/admin/admin-action";
+import { INFLUENCE_TEXT } from "~/domain/content/about/influence";
 import { ABOUT_INTENTS } from "./about-tabs";
 import { ListMessage } from "./list-message";
 

@@ -9,7 +9,12 @@ import { ConfirmDeleteButton } from "~/components/admin/kit/confirm-dialog";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { EntityInlineForm } from "~/components/admin/kit/entity-inline-form";
 import { Card } from "~/components/ui/card";
-import { DEFAULT_STAT_ICON, STAT_ICONS, STAT_TEXT, statCreateSchema } from "~/domain/stat";
+import {
+  DEFAULT_STAT_ICON,
+  STAT_ICONS,
+  STAT_TEXT,
+  statCreateSchema,
+} from "~/domain/content/about/stat";
 import { ABOUT_INTENTS } from "./about-tabs";
 import { ListMessage } from "./list-message";
 

@@ -18,9 +18,14 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { PERIOD_LABELS, PERIOD_PRESETS, percentChange, type Period } from "~/domain/analytics";
-import type { ChartPoint, ReportSummary, ReportTable } from "~/domain/analytics-report";
-import { formatPrice } from "~/domain/money";
+import {
+  PERIOD_LABELS,
+  PERIOD_PRESETS,
+  percentChange,
+  type Period,
+} from "~/domain/analytics/analytics";
+import type { ChartPoint, ReportSummary, ReportTable } from "~/domain/analytics/report";
+import { formatPrice } from "~/domain/core/money";
 import { cn } from "~/lib/cn";
 
 export interface AnalyticsScreenReport {

@@ -2,8 +2,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { AdminMessage, UnsentMail } from "~/domain/business-admin";
-import { MAIL_DROP_REASONS } from "~/domain/mail-validity";
+import type { AdminMessage, UnsentMail } from "~/domain/admin/business-admin";
+import { MAIL_DROP_REASONS } from "~/domain/mail/mail-validity";
 import { MessagesList } from "./messages-list";
 import { UnsentMailList } from "./messages-unsent-mail";
 

@@ -8,7 +8,11 @@ import { formatDateTime } from "~/components/admin/kit/format";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DELIVERY_LABELS, type AdminMessage, type DeliveryStatus } from "~/domain/business-admin";
+import {
+  DELIVERY_LABELS,
+  type AdminMessage,
+  type DeliveryStatus,
+} from "~/domain/admin/business-admin";
 
 export const DELIVERY_TONES = {
   pending: "muted",

@@ -3,14 +3,18 @@
  * where and when it applies, uses and revenue) and the dialog's fields: code, percent or
  * fixed amount, whole order or chosen items (one switch per shop item), minimum order,
  * start and end days, total uses, once per e-mail address. The rules are the domain's
- * (domain/discount-code-form.ts), checked in the dialog and again on the server.
+ * (domain/shop/discounts/discount-code-form.ts), checked in the dialog and again on the server.
  */
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
 import type { DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig, FormSnapshot } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
-import { DISCOUNT_CODE_TEXT, ITEM_FIELD_PREFIX, discountWords } from "~/domain/discount-code-form";
-import { formatPrice } from "~/domain/money";
+import {
+  DISCOUNT_CODE_TEXT,
+  ITEM_FIELD_PREFIX,
+  discountWords,
+} from "~/domain/shop/discounts/discount-code-form";
+import { formatPrice } from "~/domain/core/money";
 
 /** A code as the screen shows and edits it (days in the site's time zone). */
 export interface DiscountCodeRow {

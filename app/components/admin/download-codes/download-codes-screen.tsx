@@ -21,7 +21,7 @@ import {
   DOWNLOAD_CODE_LABEL_MAX,
   MAX_DOWNLOAD_CODE_BATCH,
   readBatchInput,
-} from "~/domain/download-code";
+} from "~/domain/shop/downloads/download-code";
 import { toast } from "~/lib/toast";
 
 export const DOWNLOAD_CODES_PATH = "/admin/download-codes";

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { CollectionSection } from "~/components/admin/kit/collection-screen";
-import { EVENT_TEXT, eventSchema } from "~/domain/event";
+import { EVENT_TEXT, eventSchema } from "~/domain/content/events/event-form";
 import { EVENTS_SCREEN, type EventRow } from "./events-screen";
 
 const row: EventRow = {

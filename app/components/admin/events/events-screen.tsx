@@ -11,8 +11,12 @@ import type { DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { TellFansButton } from "~/components/admin/newsletter/tell-fans-button";
 import { Badge } from "~/components/ui/badge";
-import { EVENT_STATUS_LABELS, EVENT_TEXT, EVENT_VALIDATION_DEBOUNCE_MS } from "~/domain/event";
-import { EVENT_STATUSES, formatEventDate, type EventStatus } from "~/domain/events";
+import {
+  EVENT_STATUS_LABELS,
+  EVENT_TEXT,
+  EVENT_VALIDATION_DEBOUNCE_MS,
+} from "~/domain/content/events/event-form";
+import { EVENT_STATUSES, formatEventDate, type EventStatus } from "~/domain/content/events/events";
 
 /** An event as the screen's loader hands it over (the dialog edits these fields). */
 export interface EventRow {

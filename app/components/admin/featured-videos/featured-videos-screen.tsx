@@ -4,7 +4,7 @@
  * edit, delete"): the table (thumbnail, title, order, Active switch, edit and delete)
  * with up/down reordering, and the form's fields (§3 featured_videos, §5 "Video
  * inputs"): title, description, the video (a YouTube link or id, or a video file),
- * display order and the Active switch. The schema (domain/featured-video.ts) extracts
+ * display order and the Active switch. The schema (domain/content/videos/featured-video.ts) extracts
  * the id. The home editor renders the same manager and posts to this screen's action.
  */
 import { useMemo, useState } from "react";
@@ -21,9 +21,9 @@ import {
   FEATURED_VIDEO_TEXT,
   featuredVideoCreateSchema,
   featuredVideoUpdateSchema,
-} from "~/domain/featured-video";
-import { LARGE_UPLOAD_HINT, uploadHint } from "~/domain/uploads";
-import { extractVideoId, serviceThumbnailUrl } from "~/domain/video";
+} from "~/domain/content/videos/featured-video";
+import { LARGE_UPLOAD_HINT, uploadHint } from "~/domain/media/uploads";
+import { extractVideoId, serviceThumbnailUrl } from "~/domain/media/video";
 
 /** A featured video as the manager shows it. */
 export interface FeaturedVideoRow {

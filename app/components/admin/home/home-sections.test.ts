@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOME_PAGE_KEYS } from "~/domain/page-content-keys";
+import { HOME_PAGE_KEYS } from "~/domain/content/page-content/keys";
 import {
   HOME_EDITOR_KEYS,
   HOME_KEYS_ELSEWHERE,

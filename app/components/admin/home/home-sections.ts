@@ -6,9 +6,13 @@
  * (browser) both read it.
  */
 import { defineUrlTabs } from "~/components/admin/kit/url-tabs";
-import { isOwnUploadPath, isWebUrl } from "~/domain/file-reference";
-import { resolveContentEntry, type ContentEntry, type PageContentKey } from "~/domain/page-content";
-import { HOME_PAGE_KEYS } from "~/domain/page-content-keys";
+import { isOwnUploadPath, isWebUrl } from "~/domain/core/file-reference";
+import {
+  resolveContentEntry,
+  type ContentEntry,
+  type PageContentKey,
+} from "~/domain/content/page-content/registry";
+import { HOME_PAGE_KEYS } from "~/domain/content/page-content/keys";
 
 type HomeKey = (typeof HOME_PAGE_KEYS)[number];
 

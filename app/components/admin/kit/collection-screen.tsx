@@ -8,8 +8,8 @@
  *   <CollectionScreen screen={EVENTS_SCREEN} list={loaderData} schemas={…} />
  */
 import type { z } from "zod";
-import type { CollectionTexts, RowIntents } from "~/domain/collection-rows";
-import type { FieldErrors } from "~/domain/admin-action";
+import type { CollectionTexts, RowIntents } from "~/domain/admin/collection-rows";
+import type { FieldErrors } from "~/domain/admin/admin-action";
 import type { ToastMessage } from "~/lib/toast";
 import { AddButton, AdminScreen, AdminSection } from "./admin-screen";
 import { DataTable, type DataTableColumn, type RowActions } from "./data-table";

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { hexToHsl, hslToHex } from "~/domain/theme-color";
+import { hexToHsl, hslToHex } from "~/domain/content/theme/theme-color";
 
 export interface ColorFieldProps {
   id: string;

@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { Loader2, Trash2 } from "lucide-react";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import type { AdminActionResult } from "~/domain/admin-action";
+import type { AdminActionResult } from "~/domain/admin/admin-action";
 import { cn } from "~/lib/cn";
 import { FormAlert } from "./form-alert";
 import { useRowControls } from "./row-controls";

@@ -6,7 +6,7 @@
  * happened, instead of the page turning into the error page.
  */
 import { useEffect } from "react";
-import type { AdminActionResult } from "~/domain/admin-action";
+import type { AdminActionResult } from "~/domain/admin/admin-action";
 import { CONNECTION_FAILED, isConnectionError } from "~/lib/connection";
 import { toast } from "~/lib/toast";
 

@@ -18,7 +18,7 @@ import {
   TableHeader,
   TableRow,
 } from "~/components/ui/table";
-import { ROW_INTENTS, type RowIntents } from "~/domain/collection-rows";
+import { ROW_INTENTS, type RowIntents } from "~/domain/admin/collection-rows";
 import { cn } from "~/lib/cn";
 import { ConfirmDeleteButton } from "./confirm-dialog";
 import { moveItem, orderByIds } from "./reorder";

@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { z } from "~/domain/zod";
+import { z } from "~/domain/core/zod";
 import { EntityFormDialog, type FieldConfig } from "./entity-form-dialog";
 
 const fields: FieldConfig[] = [

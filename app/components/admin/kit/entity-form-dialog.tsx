@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
+import type { AdminActionResult, FieldErrors } from "~/domain/admin/admin-action";
 import { cn } from "~/lib/cn";
 import type { FieldConfig, FormSnapshot } from "./entity-form-fields";
 import { ConfirmDialog } from "./confirm-dialog";

@@ -10,7 +10,7 @@ import { FieldError, Input, Label } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
-import type { UploadedFile, UploadKind } from "~/domain/uploads";
+import type { UploadedFile, UploadKind } from "~/domain/media/uploads";
 import { cn } from "~/lib/cn";
 import { ColorField } from "./color-field";
 import { MultiSelectInput } from "./multi-select-input";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "~/domain/zod";
+import { z } from "~/domain/core/zod";
 import {
   changedFields,
   errorsAfterChange,

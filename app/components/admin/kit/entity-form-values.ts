@@ -8,8 +8,8 @@
  * string and an empty list as nothing, so a list field's schema accepts all three.
  */
 import type { z } from "zod";
-import { INTENT_FIELD, type FieldErrors } from "~/domain/admin-action";
-import { fieldErrorsFrom } from "~/domain/form-errors";
+import { INTENT_FIELD, type FieldErrors } from "~/domain/admin/admin-action";
+import { fieldErrorsFrom } from "~/domain/core/form-errors";
 
 export type FormValue = FormDataEntryValue | FormDataEntryValue[];
 

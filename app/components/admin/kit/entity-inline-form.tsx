@@ -12,7 +12,7 @@ import { useEffect, useState } from "react";
 import { Plus, Save } from "lucide-react";
 import type { z } from "zod";
 import { Button } from "~/components/ui/button";
-import type { AdminActionResult } from "~/domain/admin-action";
+import type { AdminActionResult } from "~/domain/admin/admin-action";
 import { cn } from "~/lib/cn";
 import type { FieldConfig } from "./entity-form-fields";
 import { SubmitButton } from "./submit-button";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToastMessage } from "~/domain/toast";
+import type { ToastMessage } from "~/domain/core/toast";
 import { CONNECTION_FAILED } from "~/lib/connection";
 import { finishedSaveToasts, QUIET_FETCHER_PREFIX } from "./fetcher-toasts";
 

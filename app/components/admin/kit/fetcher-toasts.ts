@@ -7,7 +7,7 @@
  */
 import { useEffect } from "react";
 import { useFetchers } from "react-router";
-import type { ToastMessage } from "~/domain/toast";
+import type { ToastMessage } from "~/domain/core/toast";
 import { isConnectionFailure } from "~/lib/connection";
 import { showToastOnce } from "~/lib/toast";
 

@@ -3,7 +3,7 @@
  * (given by the loader), so the server's HTML and the browser's agree and a date filter
  * means the days the artist sees.
  */
-import { formatPrice } from "~/domain/money";
+import { formatPrice } from "~/domain/core/money";
 
 /** "Nov 27, 2026, 5:10 AM" */
 export function formatDateTime(iso: string, timeZone: string): string {

@@ -3,11 +3,14 @@
  * artist has changed it (Save stays off until something differs from what is stored),
  * what the browser check says about it; and the version history's shapes and wording.
  */
-import type { FieldErrors } from "~/domain/admin-action";
-import { fieldErrorsFrom } from "~/domain/form-errors";
-import { DEFAULT_PARAGRAPH_SPACING, type ContentKind } from "~/domain/page-content";
-import { pageContentEntrySchema } from "~/domain/page-content-entry";
-import type { UploadKind } from "~/domain/uploads";
+import type { FieldErrors } from "~/domain/admin/admin-action";
+import { fieldErrorsFrom } from "~/domain/core/form-errors";
+import {
+  DEFAULT_PARAGRAPH_SPACING,
+  type ContentKind,
+} from "~/domain/content/page-content/registry";
+import { pageContentEntrySchema } from "~/domain/content/page-content/entry-form";
+import type { UploadKind } from "~/domain/media/uploads";
 
 /** One page-content key as the loader hands it to the editor. */
 export interface PageContentEntry {

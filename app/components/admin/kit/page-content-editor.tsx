@@ -21,15 +21,15 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { fileNameOf, isOwnUploadPath } from "~/domain/file-reference";
-import { earlierVersionCount, earlierVersionsLabel } from "~/domain/content-history";
-import { INTENT_FIELD, type FieldErrors } from "~/domain/admin-action";
-import { PARAGRAPH_SPACINGS } from "~/domain/page-content";
+import { fileNameOf, isOwnUploadPath } from "~/domain/core/file-reference";
+import { earlierVersionCount, earlierVersionsLabel } from "~/domain/content/page-content/history";
+import { INTENT_FIELD, type FieldErrors } from "~/domain/admin/admin-action";
+import { PARAGRAPH_SPACINGS } from "~/domain/content/page-content/registry";
 import {
   PAGE_CONTENT_HISTORY_PATH,
   PAGE_CONTENT_HISTORY_TEXT as HISTORY,
   PAGE_CONTENT_TEXT,
-} from "~/domain/page-content-entry";
+} from "~/domain/content/page-content/entry-form";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast";
 import { ConfirmDialog } from "./confirm-dialog";

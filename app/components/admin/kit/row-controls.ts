@@ -4,7 +4,7 @@
  * the controls post the plain intents to the current route.
  */
 import { createContext, useContext } from "react";
-import { ROW_INTENTS, type RowIntents } from "~/domain/collection-rows";
+import { ROW_INTENTS, type RowIntents } from "~/domain/admin/collection-rows";
 
 export interface RowControls {
   /** The route whose action answers; the current one when left out. */

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { UPLOAD_TEXT } from "~/domain/uploads";
+import { UPLOAD_TEXT } from "~/domain/media/uploads";
 import { UploadField, describeUploadFailure, type UploadFieldProps } from "./upload-field";
 
 const render = (props: Partial<UploadFieldProps> = {}) =>

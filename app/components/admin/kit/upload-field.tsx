@@ -18,7 +18,7 @@ import type * as TusClientModule from "tus-js-client";
 import type { DetailedError, PreviousUpload, Upload } from "tus-js-client";
 import { Button } from "~/components/ui/button";
 import { Input, fieldClasses } from "~/components/ui/input";
-import { isOwnUploadPath } from "~/domain/file-reference";
+import { isOwnUploadPath } from "~/domain/core/file-reference";
 import {
   UPLOAD_CHUNK_SIZE,
   UPLOAD_ENDPOINT,
@@ -34,7 +34,7 @@ import {
   sniffFile,
   type UploadKind,
   type UploadedFile,
-} from "~/domain/uploads";
+} from "~/domain/media/uploads";
 import { cn } from "~/lib/cn";
 import { rememberUploadName, useUploadName } from "./upload-names";
 import { toast } from "~/lib/toast";

@@ -6,7 +6,7 @@
  * segment. docs/decisions/031.
  */
 import { useEffect, useState } from "react";
-import { fileNameOf } from "~/domain/file-reference";
+import { fileNameOf } from "~/domain/core/file-reference";
 
 export const UPLOAD_NAMES_PATH = "/admin/upload-names";
 

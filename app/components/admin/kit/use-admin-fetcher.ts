@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
-import type { AdminActionResult, FieldErrors } from "~/domain/admin-action";
+import type { AdminActionResult, FieldErrors } from "~/domain/admin/admin-action";
 import { isConnectionFailure } from "~/lib/connection";
 import { toast, useToastMessage, type ToastMessage } from "~/lib/toast";
 import { CONNECTION_TEXT, MAX_RETRIES } from "./connection";

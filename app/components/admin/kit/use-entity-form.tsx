@@ -12,7 +12,11 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { z } from "zod";
-import { INTENT_FIELD, type AdminActionResult, type FieldErrors } from "~/domain/admin-action";
+import {
+  INTENT_FIELD,
+  type AdminActionResult,
+  type FieldErrors,
+} from "~/domain/admin/admin-action";
 import { cn } from "~/lib/cn";
 import {
   EntityFormField,

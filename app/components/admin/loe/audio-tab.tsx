@@ -18,7 +18,7 @@ import { flagColumn, orderColumn, type DataTableColumn } from "~/components/admi
 import { EntityFormDialog, type FieldConfig } from "~/components/admin/kit/entity-form-dialog";
 import type { FormSnapshot } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
-import { formatDuration } from "~/domain/audio";
+import { formatDuration } from "~/domain/content/loe/audio";
 import {
   AUDIO_TRACK_TEXT,
   DEFAULT_AUDIO_SOURCE_TYPE,
@@ -26,7 +26,7 @@ import {
   audioTrackCreateSchema,
   audioTrackDeleteConfirm,
   audioTrackUpdateSchema,
-} from "~/domain/loe-audio-track";
+} from "~/domain/content/loe/loe-audio-track";
 import { LOE_INTENTS, audioDialogProgress, audioSourceLabel } from "./loe-admin";
 import { Empty, Thumbnail, TitleCell } from "~/components/admin/kit/row-parts";
 import { SoundCloudLinkNote } from "./soundcloud-link-note";

@@ -18,7 +18,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormField } from "~/components/ui/form-field";
 import { Textarea } from "~/components/ui/textarea";
-import { INTENT_FIELD } from "~/domain/admin-action";
+import { INTENT_FIELD } from "~/domain/admin/admin-action";
 import { LOE_INTENTS } from "./loe-admin";
 
 /** Spec §5 "Page content": a description stays under 1000 characters. */

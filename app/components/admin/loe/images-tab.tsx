@@ -1,7 +1,7 @@
 /**
  * The LOE screen's Images tab (admin spec §2): Preview, Title (caption cut at 50), Alt
  * Text, Order, Status and Actions (show/hide, edit, delete), up/down reorder, and the
- * Add Image dialog with the LOE image rules (domain/loe-image.ts). An uploaded picture's
+ * Add Image dialog with the LOE image rules (domain/content/loe/loe-image.ts). An uploaded picture's
  * width and height travel with the form, tied to the URL they were measured on.
  */
 import { useEffect, useState } from "react";
@@ -15,7 +15,11 @@ import {
 import { orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import { Thumbnail } from "~/components/admin/kit/row-parts";
 import { EntityFormDialog, type FieldConfig } from "~/components/admin/kit/entity-form-dialog";
-import { LOE_IMAGE_TEXT, loeImageCreateSchema, loeImageUpdateSchema } from "~/domain/loe-image";
+import {
+  LOE_IMAGE_TEXT,
+  loeImageCreateSchema,
+  loeImageUpdateSchema,
+} from "~/domain/content/loe/loe-image";
 import { IMAGE_CAPTION_PREVIEW, LOE_INTENTS, truncateText } from "./loe-admin";
 import { statusColumn } from "./row-parts";
 import type { LoeImageRow } from "./types";

@@ -3,11 +3,11 @@
  * "Display"): its tabs, the intents its one action answers, and how a row reads in the
  * tables (cut texts, type and source labels, the flags of a SoundCloud link).
  */
-import { checkSoundCloudUrl } from "~/domain/audio";
+import { checkSoundCloudUrl } from "~/domain/content/loe/audio";
 import { defineUrlTabs } from "~/components/admin/kit/url-tabs";
-import { namespacedRowIntents } from "~/domain/collection-rows";
-import { fileNameOf } from "~/domain/file-reference";
-import { extractVideoId } from "~/domain/video";
+import { namespacedRowIntents } from "~/domain/admin/collection-rows";
+import { fileNameOf } from "~/domain/core/file-reference";
+import { extractVideoId } from "~/domain/media/video";
 
 export const LOE_TABS = defineUrlTabs({
   param: "tab",

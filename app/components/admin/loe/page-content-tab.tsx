@@ -14,7 +14,7 @@ import {
   PARAGRAPH_SPACINGS,
   type ParagraphSpacing,
   splitParagraphs,
-} from "~/domain/page-content";
+} from "~/domain/content/page-content/registry";
 import { BannerEditor } from "./banner-editor";
 import { LOE_INTENTS } from "./loe-admin";
 import type { LoeContent } from "./types";

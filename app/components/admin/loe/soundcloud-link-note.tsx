@@ -6,8 +6,8 @@
 import { useEffect, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
-import { INTENT_FIELD } from "~/domain/admin-action";
-import type { SoundCloudPlaylistInfo } from "~/domain/loe-audio-track";
+import { INTENT_FIELD } from "~/domain/admin/admin-action";
+import type { SoundCloudPlaylistInfo } from "~/domain/content/loe/loe-audio-track";
 import { LOE_INTENTS, canLookUpPlaylist, soundCloudFlags, trackCountLabel } from "./loe-admin";
 
 /** How long the typing must rest before SoundCloud is asked about a playlist. */

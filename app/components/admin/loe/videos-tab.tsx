@@ -1,7 +1,7 @@
 /**
  * The LOE screen's Videos tab (admin spec §2): Title (description cut at 80), Type,
  * Source, Order, Status and Actions (open, show/hide, edit, delete), up/down reorder,
- * and the Add Video dialog with the LOE video rules (domain/loe-video.ts).
+ * and the Add Video dialog with the LOE video rules (domain/content/loe/loe-video.ts).
  */
 import { useState } from "react";
 import { ExternalLink, Film, Play } from "lucide-react";
@@ -21,7 +21,7 @@ import {
   LOE_VIDEO_TEXT,
   loeVideoCreateSchema,
   loeVideoUpdateSchema,
-} from "~/domain/loe-video";
+} from "~/domain/content/loe/loe-video";
 import { VideoDialog } from "~/components/video-dialog";
 import {
   LOE_INTENTS,
@@ -34,8 +34,8 @@ import {
 } from "./loe-admin";
 import { statusColumn } from "./row-parts";
 import type { LoeVideoRow } from "./types";
-import { videoThumbnailUrl } from "~/domain/video";
-import { LARGE_UPLOAD_HINT, uploadHint } from "~/domain/uploads";
+import { videoThumbnailUrl } from "~/domain/media/video";
+import { LARGE_UPLOAD_HINT, uploadHint } from "~/domain/media/uploads";
 
 const isYouTube = (values: Record<string, unknown>) => values.sourceType !== "file";
 

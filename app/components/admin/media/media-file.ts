@@ -3,7 +3,7 @@
  * file makes the item a video, anything else a photo; an empty title is filled from
  * the file's name.
  */
-import type { MediaType } from "~/domain/media-item";
+import type { MediaType } from "~/domain/content/media-page/media-item";
 
 /** "video" for a video file (by its type, as the browser or the server reads it), else "photo". */
 export function mediaTypeOfFile(contentType: string): Extract<MediaType, "photo" | "video"> {

@@ -3,7 +3,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { CollectionSection } from "~/components/admin/kit/collection-screen";
-import { MEDIA_ITEM_TEXT, mediaItemCreateSchema, mediaItemUpdateSchema } from "~/domain/media-item";
+import {
+  MEDIA_ITEM_TEXT,
+  mediaItemCreateSchema,
+  mediaItemUpdateSchema,
+} from "~/domain/content/media-page/media-item";
 import { MEDIA_SCREEN, type MediaItemRow } from "./media-screen";
 
 const row: MediaItemRow = {

@@ -12,14 +12,14 @@ import { Thumbnail, TitleCell } from "~/components/admin/kit/row-parts";
 import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
-import { variantUrl } from "~/domain/image-variants";
-import { uploadFormatsAndLimit } from "~/domain/uploads";
+import { variantUrl } from "~/domain/media/image-variants";
+import { uploadFormatsAndLimit } from "~/domain/media/uploads";
 import {
   MEDIA_ITEM_DEFAULTS,
   MEDIA_ITEM_TEXT,
   MEDIA_TYPES,
   type MediaType,
-} from "~/domain/media-item";
+} from "~/domain/content/media-page/media-item";
 import { mediaTypeOfFile, titleFromFileName } from "./media-file";
 
 /** A media item as the screen's loader hands it over (the dialog edits these fields). */

@@ -27,7 +27,7 @@ import {
   campaignSlug,
   isEditableStatus,
   type CampaignFieldsInput,
-} from "~/domain/campaign-form";
+} from "~/domain/audience/letters/campaign-form";
 import {
   CARD_KINDS,
   cardKey,
@@ -36,14 +36,14 @@ import {
   type CardKind,
   type LetterCard,
   type LetterPalette,
-} from "~/domain/letter";
+} from "~/domain/audience/letters/letter";
 import {
   AUDIENCE_RADIUS_KM,
   CAMPAIGN_BODY_MAX,
   CAMPAIGN_PREHEADER_MAX,
   CAMPAIGN_SUBJECT_MAX,
   TOUR_MAIL_DEFAULT_RADIUS_KM,
-} from "~/domain/newsletter-campaign";
+} from "~/domain/audience/letters/campaign";
 import type { CampaignListRow, OpenCampaign } from "./newsletter-screen";
 import { FailureReason, FiguresLine, ProgressBar, StatusBadge } from "./newsletter-screen";
 

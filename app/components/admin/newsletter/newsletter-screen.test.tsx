@@ -2,9 +2,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { NO_FIGURES } from "~/domain/campaign-form";
-import { letterPalette } from "~/domain/letter-palette";
-import { CAMPAIGN_SENDING_TEXT } from "~/domain/newsletter-sending";
+import { NO_FIGURES } from "~/domain/audience/letters/campaign-form";
+import { letterPalette } from "~/domain/audience/letters/palette";
+import { CAMPAIGN_SENDING_TEXT } from "~/domain/audience/letters/sending";
 import {
   NewsletterScreen,
   type CampaignListRow,

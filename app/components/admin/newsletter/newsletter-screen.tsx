@@ -22,9 +22,9 @@ import {
   sendProgress,
   type CampaignFieldsInput,
   type CampaignFigures,
-} from "~/domain/campaign-form";
-import type { CardKind, LetterCard, LetterPalette } from "~/domain/letter";
-import type { CampaignStatus } from "~/domain/newsletter-campaign";
+} from "~/domain/audience/letters/campaign-form";
+import type { CardKind, LetterCard, LetterPalette } from "~/domain/audience/letters/letter";
+import type { CampaignStatus } from "~/domain/audience/letters/campaign";
 import { LetterEditor } from "./letter-editor";
 
 export const NEWSLETTER_PATH = "/admin/newsletter";

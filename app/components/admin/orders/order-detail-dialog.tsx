@@ -8,7 +8,7 @@
  * Toasts sit under a modal dialog's backdrop, so the outcome of an action is also
  * said inside the dialog (role=status), and failures beside the form (FormAlert).
  */
-import { formatReleaseDate } from "~/domain/preorder";
+import { formatReleaseDate } from "~/domain/shop/catalogue/preorder";
 import { useState } from "react";
 import { CheckCircle2, Mail, RotateCcw, Truck } from "lucide-react";
 import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
@@ -20,16 +20,16 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import type { AdminActionResult } from "~/domain/admin-action";
-import { MARK_SHIPPED_MAX } from "~/domain/mark-shipped";
-import { countryName } from "~/domain/shipping-rates";
+import type { AdminActionResult } from "~/domain/admin/admin-action";
+import { MARK_SHIPPED_MAX } from "~/domain/shop/orders/mark-shipped";
+import { countryName } from "~/domain/shop/shipping/shipping-rates";
 import {
   canRefund,
   needsShipping,
   type OrderDetail,
   type OrderDetailLine,
-} from "~/domain/order-admin";
-import type { ShippingAddress } from "~/domain/shipping-address";
+} from "~/domain/shop/orders/order-admin";
+import type { ShippingAddress } from "~/domain/shop/shipping/shipping-address";
 import { formatDateTime, formatDay, formatMoney } from "~/components/admin/kit/format";
 import { LINK_STATE_LABELS, providerLabel } from "./order-format";
 import { OrderStatusBadge, ShippingBadge } from "./orders-table";

@@ -14,7 +14,7 @@ import {
   ORDER_STATUS_LABELS,
   hasOrderFilters,
   type OrderFilters,
-} from "~/domain/order-admin";
+} from "~/domain/shop/orders/order-admin";
 import { cn } from "~/lib/cn";
 
 export function OrderFiltersForm({ filters, path }: { filters: OrderFilters; path: string }) {

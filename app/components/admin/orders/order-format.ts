@@ -1,5 +1,5 @@
 /** How the orders screen names link states and payment providers (dates and money: kit/format.ts). */
-import type { DownloadTokenState } from "~/domain/downloads";
+import type { DownloadTokenState } from "~/domain/shop/downloads/downloads";
 
 export const LINK_STATE_LABELS: Record<DownloadTokenState, string> = {
   valid: "Valid",

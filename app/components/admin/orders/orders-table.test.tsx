@@ -7,7 +7,7 @@ import {
   type OrderFilters,
   type OrderListPage,
   type OrderListRow,
-} from "~/domain/order-admin";
+} from "~/domain/shop/orders/order-admin";
 import { OrdersTable, orderHref } from "./orders-table";
 
 const row = (values: Partial<OrderListRow> = {}): OrderListRow => ({

@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import { CalendarClock, PackageOpen, Truck } from "lucide-react";
-import { formatReleaseDate } from "~/domain/preorder";
+import { formatReleaseDate } from "~/domain/shop/catalogue/preorder";
 import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
 import { ListPagination } from "~/components/admin/kit/list-pagination";
 import { Badge } from "~/components/ui/badge";
@@ -19,7 +19,7 @@ import {
   type OrderFilters,
   type OrderListPage,
   type OrderListRow,
-} from "~/domain/order-admin";
+} from "~/domain/shop/orders/order-admin";
 import { formatDateTime, formatMoney } from "~/components/admin/kit/format";
 
 /** The address of one order, keeping the list's filters and page. */

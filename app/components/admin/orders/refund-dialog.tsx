@@ -10,8 +10,12 @@ import { RotateCcw } from "lucide-react";
 import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { formatMoney } from "~/components/admin/kit/format";
 import { Checkbox } from "~/components/ui/checkbox";
-import type { AdminActionResult } from "~/domain/admin-action";
-import { ORDER_ADMIN_TEXT, restockByDefault, type OrderDetail } from "~/domain/order-admin";
+import type { AdminActionResult } from "~/domain/admin/admin-action";
+import {
+  ORDER_ADMIN_TEXT,
+  restockByDefault,
+  type OrderDetail,
+} from "~/domain/shop/orders/order-admin";
 import { providerLabel } from "./order-format";
 
 export function RefundDialog({

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PageContentScreen, type LoadedSection } from "./page-content-screen";
-import type { ContentScreenConfig } from "~/domain/page-content-screen";
+import type { ContentScreenConfig } from "~/domain/content/page-content/screens";
 import { CONTACT_SCREEN, PAGE_CONTENT_SCREEN } from "./screens";
 
 function render(config: ContentScreenConfig, sections: LoadedSection[]) {

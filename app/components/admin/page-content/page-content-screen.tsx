@@ -15,7 +15,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { showToast, type ToastMessage } from "~/lib/toast";
-import type { ContentScreenConfig } from "~/domain/page-content-screen";
+import type { ContentScreenConfig } from "~/domain/content/page-content/screens";
 import { matchesContentSearch } from "./screens";
 
 export interface LoadedSection {

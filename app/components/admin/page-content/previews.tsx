@@ -34,7 +34,7 @@ import {
   splitParagraphs,
   type ContentGroup,
   type PageContentKey,
-} from "~/domain/page-content";
+} from "~/domain/content/page-content/registry";
 import {
   CONTACT_PAGE_KEYS,
   EVENTS_PAGE_EYEBROW,
@@ -43,8 +43,11 @@ import {
   MEDIA_PAGE_KEY,
   SHOP_HERO_KEYS,
   SHOP_SECTION_KEYS,
-} from "~/domain/page-content-keys";
-import { FOOTER_LINK_KEYS, socialLinksFromContent } from "~/domain/social-links";
+} from "~/domain/content/page-content/keys";
+import {
+  FOOTER_LINK_KEYS,
+  socialLinksFromContent,
+} from "~/domain/content/page-content/social-links";
 
 /** The editor's values as the content service would resolve them once saved. */
 function resolveValues<K extends PageContentKey>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PAGE_CONTENT_DEFINITIONS } from "~/domain/page-content";
+import { PAGE_CONTENT_DEFINITIONS } from "~/domain/content/page-content/registry";
 import {
   CONTACT_SCREEN,
   FOOTER_SCREEN,

@@ -3,11 +3,18 @@
  * each shows, in which sections, and the spec's words when a section cannot be read
  * (§8). Configuration only: the loaders read it, PageContentScreen renders it.
  */
-import { adminScreen } from "~/domain/admin";
-import { CONTENT_GROUPS, contentKeysOfGroup, type ContentGroup } from "~/domain/page-content";
-import { FOOTER_LINK_KEYS } from "~/domain/page-content-keys";
-import { PAGE_CONTENT_TEXT } from "~/domain/page-content-entry";
-import type { ContentScreenConfig, ContentSectionConfig } from "~/domain/page-content-screen";
+import { adminScreen } from "~/domain/admin/admin-screens";
+import {
+  CONTENT_GROUPS,
+  contentKeysOfGroup,
+  type ContentGroup,
+} from "~/domain/content/page-content/registry";
+import { FOOTER_LINK_KEYS } from "~/domain/content/page-content/keys";
+import { PAGE_CONTENT_TEXT } from "~/domain/content/page-content/entry-form";
+import type {
+  ContentScreenConfig,
+  ContentSectionConfig,
+} from "~/domain/content/page-content/screens";
 
 const titleOf = (path: ContentScreenConfig["path"]) => adminScreen(path)?.title ?? path;
 

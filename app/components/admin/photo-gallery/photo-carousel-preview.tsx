@@ -7,7 +7,7 @@
 import { useId, useState } from "react";
 import { ChevronLeft, ChevronRight, ImageOff } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { variantUrl } from "~/domain/image-variants";
+import { variantUrl } from "~/domain/media/image-variants";
 import { cn } from "~/lib/cn";
 import { carouselPhotos, clampIndex, stepIndex } from "./carousel-index";
 import { reportBrokenOnMount } from "./photo-thumbnail";

@@ -14,8 +14,13 @@ import { CollectionManager } from "~/components/admin/kit/collection-manager";
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
 import { flagColumn, orderColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
-import { PHOTO_DEFAULTS, PHOTO_TEXT, photoCreateSchema, photoUpdateSchema } from "~/domain/photo";
-import { uploadFormatsAndLimit } from "~/domain/uploads";
+import {
+  PHOTO_DEFAULTS,
+  PHOTO_TEXT,
+  photoCreateSchema,
+  photoUpdateSchema,
+} from "~/domain/content/photos/photo-form";
+import { uploadFormatsAndLimit } from "~/domain/media/uploads";
 import { PhotoThumbnail } from "./photo-thumbnail";
 
 /** A gallery photo as the manager shows it. */

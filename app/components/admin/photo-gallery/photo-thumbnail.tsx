@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ImageOff } from "lucide-react";
-import { variantUrl } from "~/domain/image-variants";
+import { variantUrl } from "~/domain/media/image-variants";
 import { cn } from "~/lib/cn";
 
 /**

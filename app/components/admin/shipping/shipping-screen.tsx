@@ -2,20 +2,20 @@
  * /admin/shipping (issue 24) as a declaration: the zones (name and countries, rates,
  * free above, the on/off switch) and the dialog: name, a searchable list of countries
  * shown by name, the two rates, free above and the switch. The rules are the domain's
- * (domain/shipping-zone-form.ts); whether a code is a country and whether a country is
+ * (domain/shop/shipping/shipping-zone-form.ts); whether a code is a country and whether a country is
  * in another enabled zone are checked on the server.
  */
 import { defineCollectionScreen } from "~/components/admin/kit/collection-screen";
 import type { DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
-import { countryName } from "~/domain/shipping-rates";
+import { countryName } from "~/domain/shop/shipping/shipping-rates";
 import {
   SHIPPING_ZONE_TEXT,
   type ShippingZoneInput,
   uncoveredCountriesText,
   zoneRateWords,
-} from "~/domain/shipping-zone-form";
+} from "~/domain/shop/shipping/shipping-zone-form";
 
 /** A zone as the screen shows and edits it. */
 export type ShippingZoneRow = ShippingZoneInput & { id: string };

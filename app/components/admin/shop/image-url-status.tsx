@@ -7,8 +7,8 @@
 import { useEffect } from "react";
 import { CheckCircle2, Loader2, XCircle } from "lucide-react";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
-import { INTENT_FIELD } from "~/domain/admin-action";
-import { SHOP_ITEM_TEXT, shouldProbeImageUrl } from "~/domain/shop-item";
+import { INTENT_FIELD } from "~/domain/admin/admin-action";
+import { SHOP_ITEM_TEXT, shouldProbeImageUrl } from "~/domain/shop/catalogue/shop-item-form";
 
 export const CHECK_IMAGE_INTENT = "check-image";
 /** Wait for typing to pause before asking the server. */

@@ -18,7 +18,7 @@ import {
   optionCombinations,
   variantLabel,
   type ItemOption,
-} from "~/domain/item-variant";
+} from "~/domain/shop/catalogue/item-variant";
 
 /** A stored variant as the dialog opens it. */
 export interface AdminVariant {

@@ -16,9 +16,14 @@ import { Thumbnail, TitleCell } from "~/components/admin/kit/row-parts";
 import { flagColumn, type DataTableColumn } from "~/components/admin/kit/data-table";
 import type { FieldConfig } from "~/components/admin/kit/entity-form-fields";
 import { Badge } from "~/components/ui/badge";
-import { isOwnUploadPath } from "~/domain/file-reference";
-import { LOW_STOCK_THRESHOLD, attentionStock, stockLevel, type StockFilter } from "~/domain/stock";
-import { variantUrl } from "~/domain/image-variants";
+import { isOwnUploadPath } from "~/domain/core/file-reference";
+import {
+  LOW_STOCK_THRESHOLD,
+  attentionStock,
+  stockLevel,
+  type StockFilter,
+} from "~/domain/shop/stock/stock";
+import { variantUrl } from "~/domain/media/image-variants";
 import {
   SHOP_ITEM_TEXT,
   formatShopPrice,
@@ -39,13 +44,13 @@ import {
   formatHint,
   namesFormat,
   showsDownloadSettings,
-} from "~/domain/shop-item";
-import { allowsNameYourPrice } from "~/domain/name-your-price";
-import { formatReleaseDate, preorderCountLabel } from "~/domain/preorder";
+} from "~/domain/shop/catalogue/shop-item-form";
+import { allowsNameYourPrice } from "~/domain/shop/catalogue/name-your-price";
+import { formatReleaseDate, preorderCountLabel } from "~/domain/shop/catalogue/preorder";
 import { toast } from "~/lib/toast";
 import { ImageUrlStatus } from "./image-url-status";
 import { OptionsEditor, type AdminVariant } from "./options-editor";
-import { variantLabel, type ItemOption } from "~/domain/item-variant";
+import { variantLabel, type ItemOption } from "~/domain/shop/catalogue/item-variant";
 
 /** A shop item as the screen's loader hands it over (the dialog edits these fields). */
 export interface ShopItemRow {

@@ -9,8 +9,8 @@ import { FlaskConical, Trash2 } from "lucide-react";
 import { SubmitButton } from "~/components/admin/kit/submit-button";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Card } from "~/components/ui/card";
-import { INTENT_FIELD } from "~/domain/admin-action";
-import { TEST_SHOP_ITEM } from "~/domain/shop-item";
+import { INTENT_FIELD } from "~/domain/admin/admin-action";
+import { TEST_SHOP_ITEM } from "~/domain/shop/catalogue/shop-item-form";
 
 export const CREATE_TEST_ITEM_INTENT = "create-test-item";
 export const DELETE_TEST_ITEMS_INTENT = "delete-test-items";

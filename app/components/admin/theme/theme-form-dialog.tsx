@@ -8,8 +8,8 @@
 import { AlertTriangle } from "lucide-react";
 import { EntityFormDialog, type FieldConfig } from "~/components/admin/kit/entity-form-dialog";
 import type { FormSnapshot } from "~/components/admin/kit/entity-form-fields";
-import { THEME_COLOR_NAMES } from "~/domain/theme";
-import { themeContrastWarnings } from "~/domain/theme-color";
+import { THEME_COLOR_NAMES } from "~/domain/content/theme/theme";
+import { themeContrastWarnings } from "~/domain/content/theme/theme-color";
 import {
   THEME_ANIMATION_LABELS,
   THEME_ANIMATION_NAMES,
@@ -19,7 +19,7 @@ import {
   themeCreateSchema,
   themeFormValues,
   themeUpdateSchema,
-} from "~/domain/theme-settings";
+} from "~/domain/content/theme/theme-form";
 import type { ThemeRow } from "./theme-manager";
 import { ThemePreview } from "./theme-preview";
 

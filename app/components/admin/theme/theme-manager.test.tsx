@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THEME } from "~/domain/theme";
+import { DEFAULT_THEME } from "~/domain/content/theme/theme";
 import { ThemeManager, type ThemeRow } from "./theme-manager";
 import { ThemePreview } from "./theme-preview";
 

@@ -12,9 +12,9 @@ import { SubmitButton } from "~/components/admin/kit/submit-button";
 import { useAdminFetcher } from "~/components/admin/kit/use-admin-fetcher";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { INTENT_FIELD } from "~/domain/admin-action";
-import { THEME_COLOR_NAMES } from "~/domain/theme";
-import { THEME_DELETE_ACTIVE_MESSAGE, THEME_TEXT } from "~/domain/theme-settings";
+import { INTENT_FIELD } from "~/domain/admin/admin-action";
+import { THEME_COLOR_NAMES } from "~/domain/content/theme/theme";
+import { THEME_DELETE_ACTIVE_MESSAGE, THEME_TEXT } from "~/domain/content/theme/theme-form";
 
 /** A theme as the screen shows it (no timestamps over the wire). */
 export interface ThemeRow {

@@ -5,8 +5,8 @@
  * inside repaints as the artist types, and the admin around it keeps its own look.
  */
 import { CalendarDays } from "lucide-react";
-import { themeCssVariables } from "~/domain/theme";
-import { SITE_NAME } from "~/domain/site";
+import { themeCssVariables } from "~/domain/content/theme/theme";
+import { SITE_NAME } from "~/domain/core/site";
 
 export interface ThemePreviewProps {
   colors: Record<string, string>;

@@ -2,8 +2,8 @@
  * Pure reading of PayPal's REST answers and webhook events (Orders v2, Payments v2,
  * Notifications v1). No I/O here, so every shape PayPal may send is unit tested.
  */
-import { z } from "~/domain/zod";
-import type { ShippingAddress } from "~/domain/shipping-address";
+import { z } from "~/domain/core/zod";
+import type { ShippingAddress } from "~/domain/shop/shipping/shipping-address";
 import type { ProviderCapture, ProviderOrder } from "./types.server";
 
 const money = z.object({ currency_code: z.string(), value: z.string() });

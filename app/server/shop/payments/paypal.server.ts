@@ -4,8 +4,8 @@
  * PayPal-Request-Id, refunds, and webhook signature verification through PayPal's API.
  * Every call has a timeout and fails with a PaymentProviderError that says what went wrong.
  */
-import { discountedBreakdown } from "~/domain/discount-code";
-import { roundMoney } from "~/domain/money";
+import { discountedBreakdown } from "~/domain/shop/discounts/discount-code";
+import { roundMoney } from "~/domain/core/money";
 import { logger } from "../../core/logger.server";
 import {
   describeError,

@@ -3,7 +3,7 @@
  * webhooks) are written against it once; PayPal and the demo provider plug in.
  * Amounts are plain numbers in dollars; providers format them for the wire.
  */
-import type { ShippingAddress } from "~/domain/shipping-address";
+import type { ShippingAddress } from "~/domain/shop/shipping/shipping-address";
 
 export type ProviderName = "paypal" | "demo";
 
