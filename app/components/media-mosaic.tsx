@@ -6,18 +6,9 @@ import { isEagerImage, isFirstScreenTile } from "~/domain/content/photos/gallery
 import { SmartImage } from "./smart-image";
 import { VideoDialog, type DialogVideo } from "./video-dialog";
 import { Dialog } from "./ui/dialog";
+import type { MosaicItem } from "~/domain/content/media-page/public-media-item";
 
-export interface MosaicItem {
-  id: string;
-  title: string;
-  description: string | null;
-  type: string;
-  url: string;
-  thumbnailUrl: string | null;
-  platform: string | null;
-  width: number | null;
-  height: number | null;
-}
+export type { MosaicItem };
 
 /**
  * Media items as a masonry: 3 columns from 769 px, 2 from 481 px, 1 below (spec §9).

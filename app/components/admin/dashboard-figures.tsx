@@ -8,18 +8,7 @@
 import { Link } from "react-router";
 import { Eye, HandCoins, Inbox, PackageMinus, PackageX, Receipt, Users } from "lucide-react";
 import { formatPrice } from "~/domain/core/money";
-import type { PaidMoreFigures } from "~/domain/shop/catalogue/name-your-price";
-
-/** null: could not be read; absent: not for this person (docs/decisions/014). */
-export interface DashboardFiguresData {
-  sales?: { orders: number; revenue: number } | null;
-  unhandledMessages?: number | null;
-  /** Products on sale with 1 to 5 left ("low"), and with none left ("out"). */
-  stock: { low: number; out: number } | null;
-  subscribers?: number | null;
-  paidMore?: PaidMoreFigures | null;
-  visitors?: number | null;
-}
+import type { DashboardFigures as DashboardFiguresData } from "~/domain/pages/dashboard-figures";
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 

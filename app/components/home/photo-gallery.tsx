@@ -4,16 +4,9 @@ import { Container } from "../ui/container";
 import { buttonVariants } from "../ui/button";
 import { SectionHeading } from "../section-heading";
 import { SmartImage } from "../smart-image";
+import type { GalleryPhoto as HomePhoto } from "~/domain/content/photos/gallery-photo";
 
-export interface HomePhoto {
-  id: string;
-  title: string;
-  description: string | null;
-  altText: string;
-  imageUrl: string;
-  width: number | null;
-  height: number | null;
-}
+export type { HomePhoto };
 
 export interface PhotoGalleryProps {
   title: string;

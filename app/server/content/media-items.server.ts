@@ -2,6 +2,7 @@
  * Media items (media_items): the media page's photos, videos and social posts.
  * Visitors see the visible ones, newest first.
  */
+import type { PublicMediaItem } from "~/domain/content/media-page/public-media-item";
 import { desc, eq } from "drizzle-orm";
 import { defineCollection } from "../admin/collection.server";
 import { MINUTE, cached } from "../core/cache.server";
@@ -15,19 +16,6 @@ export const mediaItemService = defineCollection({
   orderBy: [desc(mediaItems.createdAt)],
   flags: ["isVisible", "isFeatured"],
 });
-
-export interface PublicMediaItem {
-  id: string;
-  title: string;
-  description: string | null;
-  type: string;
-  url: string;
-  thumbnailUrl: string | null;
-  platform: string | null;
-  width: number | null;
-  height: number | null;
-  isFeatured: boolean;
-}
 
 /** Visible media items, newest first (spec §7). */
 export function readVisibleMediaItems(db: Database): Promise<PublicMediaItem[]> {

@@ -2,6 +2,7 @@
  * The photo gallery (photo_gallery). The home page shows the active, featured photos;
  * the admin sees, flags and orders them all, in the very order visitors see them.
  */
+import type { WeightedGalleryPhoto } from "~/domain/content/photos/gallery-photo";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { defineCollection } from "../admin/collection.server";
 import { MINUTE, cached } from "../core/cache.server";
@@ -32,17 +33,6 @@ export const photoGalleryService = defineCollection({
 /** How many featured photos the home page shows. */
 export const HOME_PHOTO_LIMIT = 8;
 
-export interface GalleryPhoto {
-  id: string;
-  title: string;
-  description: string | null;
-  altText: string;
-  imageUrl: string;
-  width: number | null;
-  height: number | null;
-  visualWeight: number;
-}
-
 /**
  * The home page's photos: active and featured, in the gallery order of spec §4
  * (order_index 0 counts as unprioritised and goes last; ties oldest first).
@@ -50,7 +40,7 @@ export interface GalleryPhoto {
 export function readFeaturedPhotos(
   db: Database,
   limit = HOME_PHOTO_LIMIT,
-): Promise<GalleryPhoto[]> {
+): Promise<WeightedGalleryPhoto[]> {
   return db
     .select({
       id: photoGallery.id,

@@ -17,22 +17,11 @@ import { countSubscribers } from "../audience/subscribers-admin.server";
 import { visitorsOfLastWeek } from "../analytics/reports.server";
 import { getEnv } from "../core/env.server";
 import { calendarDayIn } from "~/domain/core/time-zone";
+import type { DashboardFigures } from "~/domain/pages/dashboard-figures";
+
+export type { DashboardFigures };
 
 export const SALES_WINDOW_DAYS = 30;
-
-/** null: could not be read; absent: not for this person. */
-export interface DashboardFigures {
-  /** Paid orders in the window, and their total; refunded orders count for neither. */
-  sales?: { orders: number; revenue: number } | null;
-  unhandledMessages?: number | null;
-  /** Products on sale with 1 to 5 left, and with none left. */
-  stock: { low: number; out: number } | null;
-  subscribers?: number | null;
-  /** Name your price: how often fans paid more than the minimum, and by how much. */
-  paidMore?: PaidMoreFigures | null;
-  /** Visitors of the last 7 days, today included (analytics, issue 25). */
-  visitors?: number | null;
-}
 
 /** Every name-your-price copy of a paid order, ever (sales are few; a window would hide them). */
 export async function paidMoreSummary(db: Database): Promise<PaidMoreFigures> {

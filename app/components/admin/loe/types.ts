@@ -10,59 +10,11 @@ export interface LoeContent {
   contactEmail: string;
 }
 
-export interface LoeVideoRow {
-  id: string;
-  title: string;
-  description: string | null;
-  embedId: string | null;
-  videoUrl: string | null;
-  thumbnailUrl: string | null;
-  orderIndex: number;
-  isActive: boolean;
-}
-
-export interface LoeImageRow {
-  id: string;
-  title: string;
-  altText: string;
-  caption: string | null;
-  imageUrl: string;
-  width: number | null;
-  height: number | null;
-  orderIndex: number;
-  isActive: boolean;
-}
-
-export interface LoeAudioRow {
-  id: string;
-  title: string;
-  artist: string | null;
-  album: string | null;
-  sourceType: string;
-  soundcloudEmbedUrl: string | null;
-  audioUrl: string | null;
-  artworkUrl: string | null;
-  duration: number | null;
-  orderIndex: number;
-  isActive: boolean;
-}
-
-/** Stored rows as the tables show them (no timestamps over the wire). */
-export function toLoeVideoRow(v: LoeVideoRow): LoeVideoRow {
-  const { id, title, description, embedId, videoUrl, thumbnailUrl, orderIndex, isActive } = v;
-  return { id, title, description, embedId, videoUrl, thumbnailUrl, orderIndex, isActive };
-}
-
-export function toLoeImageRow(i: LoeImageRow): LoeImageRow {
-  const { id, title, altText, caption, imageUrl, width, height, orderIndex, isActive } = i;
-  return { id, title, altText, caption, imageUrl, width, height, orderIndex, isActive };
-}
-
-export function toLoeAudioRow(t: LoeAudioRow): LoeAudioRow {
-  const { id, title, artist, album, sourceType, soundcloudEmbedUrl, audioUrl, artworkUrl } = t;
-  const { duration, orderIndex, isActive } = t;
-  return {
-    ...{ id, title, artist, album, sourceType, soundcloudEmbedUrl, audioUrl, artworkUrl },
-    ...{ duration, orderIndex, isActive },
-  };
-}
+export {
+  toLoeAudioRow,
+  toLoeImageRow,
+  toLoeVideoRow,
+  type LoeAudioRow,
+  type LoeImageRow,
+  type LoeVideoRow,
+} from "~/domain/content/loe/loe-rows";

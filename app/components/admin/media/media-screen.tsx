@@ -21,19 +21,9 @@ import {
   type MediaType,
 } from "~/domain/content/media-page/media-item";
 import { mediaTypeOfFile, titleFromFileName } from "./media-file";
+import type { MediaItemRow } from "~/domain/content/media-page/public-media-item";
 
-/** A media item as the screen's loader hands it over (the dialog edits these fields). */
-export interface MediaItemRow {
-  id: string;
-  title: string;
-  description: string | null;
-  type: string;
-  url: string;
-  thumbnailUrl: string | null;
-  platform: string | null;
-  isFeatured: boolean;
-  isVisible: boolean;
-}
+export type { MediaItemRow };
 
 const TYPE_ICONS = { photo: ImageIcon, video: Play, social: ExternalLink } as const;
 

@@ -11,7 +11,8 @@ export interface LoeVideo extends DialogVideoData {
   id: string;
 }
 
-export interface LoeImage {
+/** An LOE image's own fields, as the page and the admin screen both receive them. */
+export interface LoeImageFields {
   id: string;
   title: string;
   altText: string;
@@ -19,8 +20,11 @@ export interface LoeImage {
   imageUrl: string;
   width: number | null;
   height: number | null;
-  visualWeight: number;
   orderIndex: number;
+}
+
+export interface LoeImage extends LoeImageFields {
+  visualWeight: number;
   /** ISO timestamp */
   createdAt: string;
 }
