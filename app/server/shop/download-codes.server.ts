@@ -24,6 +24,7 @@ import {
   shopItems,
 } from "../db/schema/shop.server";
 import { recordAudit, type Actor } from "../db/audit.server";
+import { AppError } from "../core/errors.server";
 import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../db/rate-limit.server";
 import { deliverQueuedMail, queueMail, type QueuedMail } from "../mail/outbox.server";
 import { redeemedCodeMail } from "../mail/order-mail.server";
@@ -46,12 +47,10 @@ export function newDownloadCode(): string {
   }
 }
 
-export class DownloadCodeError extends Error {
-  constructor(
-    message: string,
-    readonly field: "shopItemId" | "count" | "label" | null = null,
-  ) {
-    super(message);
+/** A batch that cannot be made; said beside its field, or above the form ("form"). */
+export class DownloadCodeError extends AppError {
+  constructor(message: string, field: "shopItemId" | "count" | "label" | "form" = "form") {
+    super(message, 409, "Error", field);
   }
 }
 
