@@ -55,7 +55,7 @@ export interface ListDetailProps<D> {
 }
 
 export interface ListScreenConfig<
-  Row,
+  Row extends { id: string },
   F,
   P extends ListPage<Row>,
   D = never,
@@ -106,7 +106,7 @@ export interface ListScreenConfig<
 
 /** Keeps the declaration's types (and checks them) where the screen is declared. */
 export function defineListScreen<
-  Row,
+  Row extends { id: string },
   F,
   P extends ListPage<Row>,
   D = never,
@@ -116,7 +116,13 @@ export function defineListScreen<
 }
 
 /** The view a declaration's functions read, from what the loader handed over. */
-export function listView<Row, F, P extends ListPage<Row>, D, X extends object>(
+export function listView<
+  Row extends { id: string },
+  F,
+  P extends ListPage<Row>,
+  D,
+  X extends object,
+>(
   screen: Pick<ListScreenConfig<Row, F, P, D, X>, "path" | "filters" | "detail">,
   data: Pick<LoadedListScreen<F, P, D, X>, "filters" | "filtered" | "list" | "timeZone">,
 ): ListView<F, P> {
@@ -139,7 +145,7 @@ export function listView<Row, F, P extends ListPage<Row>, D, X extends object>(
 const lastSegment = (path: string) => path.split("/").filter(Boolean).pop() ?? "list";
 
 export function ListScreen<
-  Row,
+  Row extends { id: string },
   F,
   P extends ListPage<Row>,
   D = never,
@@ -236,7 +242,7 @@ export function ListScreen<
 }
 
 /** The rows as the declaration shows them: a table, or cards; the empty and failed states. */
-function ListRows<Row, F, P extends ListPage<Row>, D, X extends object>({
+function ListRows<Row extends { id: string }, F, P extends ListPage<Row>, D, X extends object>({
   screen,
   view,
   loadFailed,
@@ -272,7 +278,6 @@ function ListRows<Row, F, P extends ListPage<Row>, D, X extends object>({
       caption={list.caption}
       columns={list.columns?.(view) ?? []}
       rows={rows}
-      getRowId={(row) => (row as { id: string }).id}
       rowLabel={list.rowLabel}
       emptyMessage={list.empty(view)}
       loadFailed={loadFailed}
