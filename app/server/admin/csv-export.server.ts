@@ -30,12 +30,13 @@ export function listExport<F, C>(
     writeListCsv(csv, db, source.filters.parse(params), { ...listContext(), ...clock });
 }
 
-/** Any list's filters and CSV (the filters' type is the list's own business). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/** Any list's filters and CSV (their types are the list's own business). */
+/* eslint-disable @typescript-eslint/no-explicit-any */
 type ExportedList = Pick<
   ListSource<any, unknown, never, Record<never, never>, any>,
   "filters" | "csv"
 >;
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The exports by their datasets: each list's under the name its CSV declares, then the others. */
 export function csvExports(
