@@ -15,6 +15,7 @@ import {
   readDownloadCode,
   REDEEM_MESSAGES,
 } from "~/domain/shop/downloads/download-code";
+import type { CodeableItem } from "~/domain/shop/downloads/download-code-batch";
 import type { Database, Executor } from "../db/database.server";
 import {
   downloadCodeBatches,
@@ -414,9 +415,7 @@ export async function batchRedemptions(
 }
 
 /** The items a batch can be made for: those with a private file, by title. */
-export async function listCodeableItems(
-  db: Database,
-): Promise<{ id: string; title: string; category: string }[]> {
+export async function listCodeableItems(db: Database): Promise<CodeableItem[]> {
   return db
     .select({ id: shopItems.id, title: shopItems.title, category: shopItems.category })
     .from(shopItems)

@@ -29,14 +29,13 @@ import {
   type BatchList,
   type BatchRow,
   type CodeFileFormat,
+  type CodeableItem,
 } from "~/domain/shop/downloads/download-code-batch";
 import { formatWholeNumber } from "~/domain/core/money";
 
 export const DOWNLOAD_CODES_PATH = "/admin/download-codes";
 /** Where a batch is made and answered as its file (routes/admin/download-codes-generate.ts). */
 export const GENERATE_PATH = `${DOWNLOAD_CODES_PATH}/generate`;
-
-type CodeableItem = { id: string; title: string };
 
 const FORMAT_BUTTONS: readonly {
   format: CodeFileFormat;

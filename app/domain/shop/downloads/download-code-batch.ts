@@ -99,6 +99,13 @@ export interface BatchRow {
   revoked: number;
 }
 
+/** An item a batch can be made for: one with a private file to download. */
+export interface CodeableItem {
+  id: string;
+  title: string;
+  category: string;
+}
+
 /** A batch's redemptions (?batch=<id>): who redeemed, and when, newest first. */
 export interface BatchDetail {
   batch: BatchRow;
