@@ -12,7 +12,7 @@ import { seriousViolations } from "./axe";
 import { goto, setupBrowser, waitForNewToast, type ViewportName } from "./helpers";
 import { newsletterConfirmLinkIn, waitForMail } from "./mail";
 import { ownerSessionCookies, openAsOwner } from "./owner-session";
-import { SUBSCRIBERS_TEXT } from "~/domain/admin/business-admin";
+import { SUBSCRIBERS_TEXT } from "~/domain/audience/subscribers/subscriber-admin";
 import { testServer } from "./test-server";
 
 const browser = setupBrowser();

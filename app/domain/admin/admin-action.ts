@@ -14,3 +14,9 @@ export type AdminActionResult<T = unknown> =
 
 /** The hidden form field that says which operation a POST to an admin screen asks for. */
 export const INTENT_FIELD = "intent";
+
+/**
+ * The header that carries the toast of an answer whose body is a file (a batch of
+ * download codes): JSON, URI-encoded.
+ */
+export const FILE_TOAST_HEADER = "X-Admin-Toast";

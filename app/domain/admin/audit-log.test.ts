@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  AUDIT_FILTERS,
   AUDIT_SCREENS,
   auditEntitiesFor,
   auditScreenTitle,
   auditVerb,
-  pageNumber,
 } from "./audit-log";
 
 describe("the audit log's screens", () => {
@@ -32,11 +32,11 @@ describe("the audit log's screens", () => {
     expect(auditVerb("reorder")).toBe("Reorder");
   });
 
-  it("reads page numbers defensively", () => {
-    expect(pageNumber("3")).toBe(3);
-    expect(pageNumber("0")).toBe(1);
-    expect(pageNumber("-2")).toBe(1);
-    expect(pageNumber("2.5")).toBe(1);
-    expect(pageNumber(null)).toBe(1);
+  it("filters by a known screen from the address, and by none otherwise", () => {
+    const screen = (query: string) => AUDIT_FILTERS.parse(new URLSearchParams(query)).screen;
+    expect(screen("screen=messages")).toBe("messages");
+    expect(screen("screen=nope")).toBeNull();
+    expect(screen("")).toBeNull();
+    expect(AUDIT_FILTERS.query({ screen: "shop", page: 3 })).toBe("screen=shop&page=3");
   });
 });

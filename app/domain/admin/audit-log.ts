@@ -1,7 +1,16 @@
 /**
- * The audit log as the artist reads it: each stored entity (a table name) belongs to
- * the back-office screen where it is edited, so the log can be filtered by screen.
+ * The audit log as the artist reads it (/admin/audit-log): each stored entity (a table
+ * name) belongs to the back-office screen where it is edited, so the log can be
+ * filtered by screen; an entry is shown as a sentence, with its stored details.
  */
+import { choiceFilter, listFilters, type ListPage, type QueryOf } from "./list-screen";
+
+export const AUDIT_TEXT = {
+  fetchFailed: "Failed to fetch the audit log",
+  empty: "Nothing has been changed in the back office yet.",
+  emptyFiltered: "No changes on this screen yet.",
+} as const;
+
 export interface AuditScreen {
   key: string;
   title: string;
@@ -49,10 +58,24 @@ export function auditVerb(action: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : action;
 }
 
-/** Page numbers from a query string: 1 or more, anything else is 1. */
-export function pageNumber(raw: string | null | undefined): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+/** The log's filter: ?screen=<key> of a known screen, or every change. */
+export const AUDIT_FILTERS = listFilters({
+  screen: choiceFilter(AUDIT_SCREENS.map((s) => s.key)),
+});
+
+export type AuditFilters = QueryOf<typeof AUDIT_FILTERS>;
+
+export interface AuditRow {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  screen: string;
+  /** The entry as a sentence: "Refunded order #00BBDB08 · $14.00" (audit-sentence.ts). */
+  sentence: string;
+  details: Record<string, unknown>;
 }
 
-export const ADMIN_LIST_PAGE_SIZE = 25;
+export type AuditPage = ListPage<AuditRow>;

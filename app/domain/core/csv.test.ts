@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvFilename, toCsv } from "./csv";
+import { csvCell, csvFilename, timeColumn, toCsv } from "./csv";
 
 describe("csvCell", () => {
   it("quotes commas, quotes and line breaks", () => {
@@ -15,9 +15,8 @@ describe("csvCell", () => {
     expect(csvCell("-2")).toBe("'-2");
   });
 
-  it("keeps numbers as numbers, writes dates in ISO and empties for missing values", () => {
+  it("keeps numbers as numbers and empties for missing values", () => {
     expect(csvCell(-2.5)).toBe("-2.5");
-    expect(csvCell(new Date("2026-11-23T10:00:00Z"))).toBe("2026-11-23T10:00:00.000Z");
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
     expect(csvCell(false)).toBe("false");
@@ -40,12 +39,42 @@ describe("toCsv", () => {
   });
 });
 
-describe("csvFilename", () => {
-  it("names the dataset and the UTC day", () => {
-    expect(csvFilename("orders", new Date("2026-11-23T23:59:00Z"))).toBe("orders-2026-11-23.csv");
-    // The site's day when a zone is given: 02:00 UTC is still the evening before in New York.
+describe("one clock for every export (issue 42 item 22)", () => {
+  it("writes times in the site's zone with its offset, and names the zone in the header", () => {
+    type Row = { email: string; at: Date | null };
+    const csv = toCsv<Row>(
+      [
+        { header: "Email", value: (r) => r.email },
+        timeColumn("Subscribed at", (r) => r.at, "America/New_York"),
+      ],
+      [
+        { email: "a@example.com", at: new Date("2025-12-02T23:48:41.195Z") },
+        { email: "b@example.com", at: new Date("2026-07-01T12:00:00Z") },
+        { email: "c@example.com", at: null },
+      ],
+    );
+    expect(csv).toBe(
+      [
+        "Email,Subscribed at (America/New_York)",
+        "a@example.com,2025-12-02T18:48:41-05:00",
+        // Daylight time: the offset follows the instant.
+        "b@example.com,2026-07-01T08:00:00-04:00",
+        "c@example.com,",
+        "",
+      ].join("\r\n"),
+    );
+  });
+
+  it("refuses a bare Date in a cell, which would be written in UTC", () => {
+    expect(() => csvCell(new Date() as unknown as string)).toThrow(/timeColumn/);
+  });
+
+  it("names the file after the site's day: 02:00 UTC is still the evening before in New York", () => {
     expect(csvFilename("orders", new Date("2026-11-24T02:00:00Z"), "America/New_York")).toBe(
       "orders-2026-11-23.csv",
+    );
+    expect(csvFilename("orders", new Date("2026-11-24T02:00:00Z"), "Europe/Berlin")).toBe(
+      "orders-2026-11-24.csv",
     );
   });
 });

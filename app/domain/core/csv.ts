@@ -1,11 +1,15 @@
 /**
- * CSV for the back office's exports (orders, subscribers): RFC 4180 quoting, CRLF line
- * ends, and cells that a spreadsheet would run as a formula are neutralised, because
- * buyers and subscribers type some of these values themselves.
+ * CSV for the back office's exports (orders, subscribers, analytics): RFC 4180 quoting,
+ * CRLF line ends, and cells that a spreadsheet would run as a formula are neutralised,
+ * because buyers and subscribers type some of these values themselves.
+ *
+ * Every export has one clock (issue 42 item 22): its times are written by `timeColumn`,
+ * in the site's time zone with the offset, and its file is named after the site's day.
+ * A cell never holds a Date, so no export can fall back to UTC by forgetting the zone.
  */
-import { calendarDayIn } from "./time-zone";
+import { calendarDayIn, instantInZone } from "./time-zone";
 
-export type CsvCell = string | number | boolean | Date | null | undefined;
+export type CsvCell = string | number | boolean | null | undefined;
 
 export interface CsvColumn<Row> {
   header: string;
@@ -22,7 +26,11 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
-  let text = value instanceof Date ? value.toISOString() : String(value);
+  if ((value as unknown) instanceof Date) {
+    // A time written here would read as UTC beside the screens' site times.
+    throw new TypeError("A time goes into a CSV through timeColumn, in the site's time zone.");
+  }
+  let text = String(value);
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -36,10 +44,26 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
 }
 
 /**
- * "orders-2026-11-23.csv": the dataset and the day it was taken, in `timeZone` when
- * given (the site's day, as the file's times), else in UTC.
+ * A column of times, as the screens show them (docs/decisions/027): the site's wall
+ * clock with its offset at that instant (2026-11-27T05:10:17-05:00), so a spreadsheet
+ * still knows the exact instant, and the zone named in the header
+ * ("Created (America/New_York)").
  */
-export function csvFilename(dataset: string, now: Date, timeZone?: string): string {
-  const day = timeZone ? calendarDayIn(now, timeZone) : now.toISOString().slice(0, 10);
-  return `${dataset}-${day}.csv`;
+export function timeColumn<Row>(
+  header: string,
+  read: (row: Row) => Date | null | undefined,
+  timeZone: string,
+): CsvColumn<Row> {
+  return {
+    header: `${header} (${timeZone})`,
+    value: (row) => {
+      const instant = read(row);
+      return instant ? instantInZone(instant, timeZone) : null;
+    },
+  };
+}
+
+/** "orders-2026-11-23.csv": the dataset and the site's day it was taken on, as the file's times. */
+export function csvFilename(dataset: string, now: Date, timeZone: string): string {
+  return `${dataset}-${calendarDayIn(now, timeZone)}.csv`;
 }

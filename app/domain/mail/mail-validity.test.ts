@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { deliveryStatus } from "../admin/business-admin";
 import { MAIL_DROP_REASONS, mailDropReason, parseMailConditions } from "./mail-validity";
 
 const NOW = new Date("2026-11-27T12:00:00Z");
@@ -82,13 +81,5 @@ describe("which queued mails are still worth sending (issue 26, item 13)", () =>
     expect(parseMailConditions([{ kind: "until", expiresAt: "x" }, 3, null])).toEqual([
       { kind: "until", expiresAt: "x" },
     ]);
-  });
-
-  it("says a waiting mail is not sent while no mail server is configured", () => {
-    expect(deliveryStatus("pending", false)).toBe("unconfigured");
-    expect(deliveryStatus("pending", true)).toBe("pending");
-    expect(deliveryStatus("dropped", true)).toBe("dropped");
-    expect(deliveryStatus("sent", false)).toBe("sent");
-    expect(deliveryStatus(null, true)).toBe("unknown");
   });
 });

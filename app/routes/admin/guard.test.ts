@@ -240,10 +240,13 @@ function concreteUrls(route: AdminRoute): { urlPath: string; params: Record<stri
  */
 const PERSONAL_DATA_SERVICES = [
   /~\/server\/audience\//,
-  /~\/server\/shop\/order-/,
+  // The orders screen's list and actions (orders-screen.server), the refunds (order-admin).
+  /~\/server\/shop\/orders?-/,
+  // Download codes' redemptions name fans by their e-mail address.
+  /~\/server\/shop\/download-code/,
   // Marking orders shipped (shipping.server), not the shipping zones (prices by country).
   /~\/server\/shop\/shipping\.server/,
-  /~\/server\/admin\/audit-log/,
+  /~\/server\/pages\/audit-log/,
 ];
 
 /** 403 when the loader or action refused for lack of privileges, else the outcome's status. */

@@ -6,13 +6,16 @@
  * (docs/decisions/024), runs the intent, and answers in the one shape the admin kit
  * reads (domain/admin/admin-action.ts): field errors and the spec's toast on failure, the
  * success toast (a warning when a file address could not be reached) and the result on
- * success, or a redirect with a flash toast.
+ * success, or a redirect with a flash toast. An intent that makes a file (a batch of
+ * download codes as printable cards) answers it as a download instead, through
+ * `handleAdminFileAction` in a resource route, with the same checks and failures.
  */
 import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { AdminActionResult, FieldErrors } from "~/domain/admin/admin-action";
-import { INTENT_FIELD } from "~/domain/admin/admin-action";
+import { FILE_TOAST_HEADER, INTENT_FIELD } from "~/domain/admin/admin-action";
 import { fieldErrorsFrom } from "~/domain/core/form-errors";
+import type { ToastMessage } from "~/domain/core/toast";
 import { ADMIN_PRIVILEGES_TEXT } from "~/domain/admin/admin-screens";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "~/domain/core/control-characters";
 import { unreachableAddressWarning } from "~/domain/core/file-reference";
@@ -58,6 +61,19 @@ export interface IntentHandler<S extends z.ZodType = z.ZodType, R = unknown> {
   privileged?: boolean;
   /** Answer with a redirect to this path plus a flash toast (post/redirect/get). */
   redirectTo?: string;
+  /** The file the result is answered as (`handleAdminFileAction`), e.g. a batch's cards. */
+  file?: (result: R) => FileAnswer;
+}
+
+/** A file an intent answers with: sent as a download, never cached. */
+export interface FileAnswer {
+  /** The name the browser saves it under. */
+  name: string;
+  /** Its media type, e.g. "application/pdf". */
+  type: string;
+  body: Uint8Array | string;
+  /** More headers, e.g. the id of what was made ("X-Batch-Id"). */
+  headers?: Record<string, string>;
 }
 
 /** A screen's intents by name; each has its own schema, so the table is loosely typed. */
@@ -139,14 +155,20 @@ function refusedWithoutPrivileges(intentName: string, failure: string): Answer {
   );
 }
 
+/** An intent that ran: what `handleAdminAction` and `handleAdminFileAction` answer from. */
+interface Ran {
+  intentName: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  handler: IntentHandler<any, any>;
+  result: unknown;
+  toast: ToastMessage;
+}
+
 /**
- * Runs the intent the form asks for. Throws redirects (the admin gate, or the
- * intent's `redirectTo` on success); returns the result for fetchers otherwise.
+ * The gate, the form, the intent, its checks and its run: a failure comes back as the
+ * answer to send, a success as what ran.
  */
-export async function handleAdminAction(
-  request: Request,
-  intents: IntentTable,
-): Promise<Answer | AdminActionResult> {
+async function runIntent(request: Request, intents: IntentTable): Promise<Answer | Ran> {
   const actor = await requireAdminSession(request);
   // Money and personal data (docs/decisions/014): refused before the form is even read.
   if (!mayOpen(request, actor)) return refusedWithoutPrivileges("", "");
@@ -245,10 +267,58 @@ export async function handleAdminAction(
           handler.toastMs,
         )
       : newToast("success", success.title, success.description, handler.toastMs);
+  return { intentName, handler, result, toast };
+}
+
+const isAnswer = (outcome: Answer | Ran): outcome is Answer => !("handler" in outcome);
+
+/**
+ * Runs the intent the form asks for. Throws redirects (the admin gate, or the
+ * intent's `redirectTo` on success); returns the result for fetchers otherwise.
+ */
+export async function handleAdminAction(
+  request: Request,
+  intents: IntentTable,
+): Promise<Answer | AdminActionResult> {
+  const outcome = await runIntent(request, intents);
+  if (isAnswer(outcome)) return outcome;
+  const { intentName, handler, result, toast } = outcome;
   if (handler.redirectTo) {
     // Post/redirect/get: a reload never repeats the change; the toast rides along.
     throw redirect(handler.redirectTo, { headers: withFlashToast(toast) });
   }
   const answer: AdminActionResult = { ok: true, intent: intentName, toast, result };
   return answer;
+}
+
+/**
+ * `handleAdminAction` for a resource route whose intents make a file: the same gate,
+ * checks and failures (JSON, the one answer shape, with its status), and on success the
+ * intent's file as a download, its toast in FILE_TOAST_HEADER. A page's action cannot
+ * answer a file (React Router reads the body as data), hence a route of its own.
+ */
+export async function handleAdminFileAction(
+  request: Request,
+  intents: IntentTable,
+): Promise<Response> {
+  const outcome = await runIntent(request, intents);
+  if (isAnswer(outcome)) {
+    return Response.json(outcome.data, {
+      status: outcome.init?.status ?? 400,
+      headers: { "Cache-Control": "no-store" },
+    });
+  }
+  const { intentName, handler, result, toast } = outcome;
+  if (!handler.file) throw new Error(`The intent "${intentName}" makes no file.`);
+  const file = handler.file(result);
+  return new Response(typeof file.body === "string" ? file.body : Buffer.from(file.body), {
+    headers: {
+      ...file.headers,
+      "Content-Type": file.type,
+      "Content-Disposition": `attachment; filename="${file.name.replace(/["\\\r\n]/g, "")}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      [FILE_TOAST_HEADER]: encodeURIComponent(JSON.stringify(toast)),
+    },
+  });
 }

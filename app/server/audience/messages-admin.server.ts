@@ -1,11 +1,21 @@
 /**
  * Contact messages for /admin/messages: newest first, with the delivery state of the
  * mail that carried each one to the artist, marked handled or not, and a failed
- * delivery sent again.
+ * delivery sent again; beside them, the other mails that did not go out.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { ADMIN_LIST_PAGE_SIZE } from "~/domain/admin/audit-log";
-import { deliveryStatus, type AdminMessage, type UnsentMail } from "~/domain/admin/business-admin";
+import {
+  MESSAGE_FILTERS,
+  MESSAGES_TEXT,
+  deliveryStatus,
+  messageHandledSchema,
+  messageRetrySchema,
+  type MessageFilters,
+  type MessagePage,
+  type UnsentMail,
+} from "~/domain/audience/messages/message-admin";
+import { intent, type IntentTable } from "../admin/admin-action.server";
+import { defineListSource, readListPage } from "../admin/list-screen.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { Conflict, NotFound } from "../core/errors.server";
 import type { Database } from "../db/database.server";
@@ -13,52 +23,39 @@ import { contactMessages } from "../db/schema/audience.server";
 import { mailOutbox } from "../db/schema/mail.server";
 import { flushOutbox, mailServerConfigured } from "../mail/mail.server";
 
-export type MessageFilter = "all" | "unhandled";
-
-export interface MessagePage {
-  messages: AdminMessage[];
-  total: number;
-  unhandled: number;
-  page: number;
-  pageCount: number;
-}
-
-export async function listMessages(
-  db: Database,
-  options: { filter: MessageFilter; page: number },
-): Promise<MessagePage> {
-  const where = options.filter === "unhandled" ? isNull(contactMessages.handledAt) : undefined;
-  const [total, unhandled] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(contactMessages)
-      .where(where)
-      .then(([row]) => row?.n ?? 0),
+export async function listMessages(db: Database, filters: MessageFilters): Promise<MessagePage> {
+  const where = filters.filter === "unhandled" ? isNull(contactMessages.handledAt) : undefined;
+  const [found, unhandled] = await Promise.all([
+    readListPage(filters.page, {
+      count: () =>
+        db
+          .select({ n: count() })
+          .from(contactMessages)
+          .where(where)
+          .then(([row]) => row?.n ?? 0),
+      rows: ({ limit, offset }) =>
+        db
+          .select({
+            message: contactMessages,
+            status: mailOutbox.status,
+            attempts: mailOutbox.attempts,
+            lastError: mailOutbox.lastError,
+            sentAt: mailOutbox.sentAt,
+            dropReason: mailOutbox.dropReason,
+          })
+          .from(contactMessages)
+          .leftJoin(mailOutbox, eq(mailOutbox.id, contactMessages.mailOutboxId))
+          .where(where)
+          .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+          .limit(limit)
+          .offset(offset),
+    }),
     countUnhandledMessages(db),
   ]);
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
-  const page = Math.min(options.page, pageCount);
-  const rows = await db
-    .select({
-      message: contactMessages,
-      status: mailOutbox.status,
-      attempts: mailOutbox.attempts,
-      lastError: mailOutbox.lastError,
-      sentAt: mailOutbox.sentAt,
-      dropReason: mailOutbox.dropReason,
-    })
-    .from(contactMessages)
-    .leftJoin(mailOutbox, eq(mailOutbox.id, contactMessages.mailOutboxId))
-    .where(where)
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(ADMIN_LIST_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_LIST_PAGE_SIZE);
   return {
-    total,
+    ...found,
     unhandled,
-    page,
-    pageCount,
-    messages: rows.map(({ message, status, attempts, lastError, sentAt, dropReason }) => ({
+    rows: found.rows.map(({ message, status, attempts, lastError, sentAt, dropReason }) => ({
       id: message.id,
       name: message.name,
       email: message.email,
@@ -184,3 +181,33 @@ export async function retryMessageDelivery(
   void flushOutbox(db);
   return result;
 }
+
+/** The screen's list: a page of messages, and the unsent mail below it. */
+export const MESSAGES_LIST = defineListSource({
+  filters: MESSAGE_FILTERS,
+  read: (db, query) => listMessages(db, query),
+  fetchFailed: MESSAGES_TEXT.fetchFailed,
+  parts: { unsent: (db) => listUnsentMail(db) },
+});
+
+/** What a message's card does: mark it handled (or not again), send a failed mail again. */
+export const MESSAGE_INTENTS: IntentTable = {
+  handle: intent({
+    schema: messageHandledSchema,
+    run: async ({ db, actor, input }) => ({
+      ...(await setMessageHandled(db, actor, input.id, input.handled)),
+      handled: input.handled,
+    }),
+    success: ({ subject, handled }) => ({
+      title: handled ? MESSAGES_TEXT.handled : MESSAGES_TEXT.reopened,
+      description: subject,
+    }),
+    failure: MESSAGES_TEXT.handleFailed,
+  }),
+  retry: intent({
+    schema: messageRetrySchema,
+    run: ({ db, actor, input }) => retryMessageDelivery(db, actor, input.id),
+    success: ({ subject }) => ({ title: MESSAGES_TEXT.retried, description: subject }),
+    failure: MESSAGES_TEXT.retryFailed,
+  }),
+};

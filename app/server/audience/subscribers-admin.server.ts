@@ -1,65 +1,64 @@
 /**
- * Newsletter subscribers for /admin/subscribers: the list with a search, the count of
- * current subscribers, and removal. Removing deletes the address (the artist asked for
- * it to go, e.g. on a reader's request): nothing of it is kept.
+ * Newsletter subscribers for /admin/subscribers: the list with a search and a status
+ * filter, the counts of the whole list, the CSV of the current subscribers
+ * (/admin/export/subscribers), and removal. Removing deletes the address (the artist
+ * asked for it to go, e.g. on a reader's request): nothing of it is kept.
  */
 import { and, count, desc, eq, ilike, type SQL } from "drizzle-orm";
-import { ADMIN_LIST_PAGE_SIZE } from "~/domain/admin/audit-log";
-import type { AdminSubscriber, SubscriberStatus } from "~/domain/admin/business-admin";
+import { timeColumn } from "~/domain/core/csv";
+import {
+  SUBSCRIBER_FILTERS,
+  SUBSCRIBERS_TEXT,
+  subscriberRemoveSchema,
+  type SubscriberFilters,
+  type SubscriberPage,
+  type SubscriberStatus,
+} from "~/domain/audience/subscribers/subscriber-admin";
+import { intent, type IntentTable } from "../admin/admin-action.server";
+import { listExport } from "../admin/csv-export.server";
+import { defineListSource, readListPage } from "../admin/list-screen.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { NotFound } from "../core/errors.server";
 import type { Database } from "../db/database.server";
 import { newsletterSubscribers } from "../db/schema/audience.server";
-
-export interface SubscriberPage {
-  subscribers: AdminSubscriber[];
-  /** Everyone on the list now (confirmed), whatever the search. */
-  subscribedCount: number;
-  /** Sign-ups waiting for their confirmation, whatever the search. */
-  pendingCount: number;
-  /** Rows matching the search and filter. */
-  total: number;
-  page: number;
-  pageCount: number;
-}
 
 /** LIKE wildcards in a search are literal characters. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listSubscribers(
   db: Database,
-  options: { search: string; status: SubscriberStatus | "all"; page: number },
+  filters: SubscriberFilters,
 ): Promise<SubscriberPage> {
   const conditions: SQL[] = [];
-  const search = options.search.trim().toLowerCase();
+  const search = filters.q.trim().toLowerCase();
   if (search) conditions.push(ilike(newsletterSubscribers.email, `%${likeEscape(search)}%`));
-  if (options.status !== "all") conditions.push(eq(newsletterSubscribers.status, options.status));
+  if (filters.status !== "all") conditions.push(eq(newsletterSubscribers.status, filters.status));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [total, subscribedCount, pendingCount] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(newsletterSubscribers)
-      .where(where)
-      .then(([row]) => row?.n ?? 0),
+  const [found, subscribedCount, pendingCount] = await Promise.all([
+    readListPage(filters.page, {
+      count: () =>
+        db
+          .select({ n: count() })
+          .from(newsletterSubscribers)
+          .where(where)
+          .then(([row]) => row?.n ?? 0),
+      rows: ({ limit, offset }) =>
+        db
+          .select()
+          .from(newsletterSubscribers)
+          .where(where)
+          .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+          .limit(limit)
+          .offset(offset),
+    }),
     countSubscribers(db),
     countSubscribers(db, "pending"),
   ]);
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
-  const page = Math.min(options.page, pageCount);
-  const rows = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(where)
-    .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
-    .limit(ADMIN_LIST_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_LIST_PAGE_SIZE);
   return {
+    ...found,
     subscribedCount,
     pendingCount,
-    total,
-    page,
-    pageCount,
-    subscribers: rows.map((row) => ({
+    rows: found.rows.map((row) => ({
       id: row.id,
       email: row.email,
       status: row.status as SubscriberStatus,
@@ -114,3 +113,34 @@ export async function removeSubscriber(
     return gone;
   });
 }
+
+/**
+ * The screen's list; its CSV is everyone subscribed now, oldest first, whatever the
+ * search (the list a mailing tool takes), with the site's times.
+ */
+export const SUBSCRIBERS_LIST = defineListSource({
+  filters: SUBSCRIBER_FILTERS,
+  read: (db, query) => listSubscribers(db, query),
+  fetchFailed: SUBSCRIBERS_TEXT.fetchFailed,
+  csv: {
+    dataset: "subscribers",
+    rows: (db) => currentSubscribers(db),
+    columns: (timeZone) => [
+      { header: "Email", value: (r) => r.email },
+      timeColumn("Subscribed at", (r) => r.subscribedAt, timeZone),
+    ],
+  },
+});
+
+/** The subscribers CSV (/admin/export/subscribers). */
+export const exportSubscribersCsv = listExport(SUBSCRIBERS_LIST);
+
+/** What a row does: remove the address, after the screen's confirmation. */
+export const SUBSCRIBER_INTENTS: IntentTable = {
+  delete: intent({
+    schema: subscriberRemoveSchema,
+    run: ({ db, actor, input }) => removeSubscriber(db, actor, input.id),
+    success: ({ email }) => ({ title: SUBSCRIBERS_TEXT.removed, description: email }),
+    failure: SUBSCRIBERS_TEXT.removeFailed,
+  }),
+};

@@ -1,40 +1,40 @@
-/** The audit log for /admin/audit-log: newest first, filtered by screen, paged. */
+/**
+ * The audit log for /admin/audit-log: newest first, filtered by the screen a change was
+ * made on, paged, each entry as a sentence. A composition: the sentences read what every
+ * room stored (domain/pages/audit-sentence.ts).
+ */
 import { count, desc, inArray } from "drizzle-orm";
-import { ADMIN_LIST_PAGE_SIZE, auditEntitiesFor, auditScreenTitle } from "~/domain/admin/audit-log";
+import {
+  AUDIT_FILTERS,
+  AUDIT_TEXT,
+  auditEntitiesFor,
+  auditScreenTitle,
+  type AuditFilters,
+  type AuditPage,
+} from "~/domain/admin/audit-log";
 import { auditSentence } from "~/domain/pages/audit-sentence";
-import type { AuditRow } from "~/domain/admin/business-admin";
+import { defineListSource, readListPage } from "../admin/list-screen.server";
 import type { Database } from "../db/database.server";
 import { auditLog } from "../db/schema/db.server";
 
-export interface AuditPage {
-  entries: AuditRow[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
-
-export async function listAudit(
-  db: Database,
-  options: { screen: string | null; page: number },
-): Promise<AuditPage> {
-  const entities = auditEntitiesFor(options.screen);
+export async function listAudit(db: Database, filters: AuditFilters): Promise<AuditPage> {
+  const entities = auditEntitiesFor(filters.screen);
   const where = entities ? inArray(auditLog.entity, [...entities]) : undefined;
-  const [counted] = await db.select({ total: count() }).from(auditLog).where(where);
-  const total = counted?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_LIST_PAGE_SIZE));
-  const page = Math.min(options.page, pageCount);
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(ADMIN_LIST_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_LIST_PAGE_SIZE);
+  const found = await readListPage(filters.page, {
+    count: async () =>
+      (await db.select({ total: count() }).from(auditLog).where(where))[0]?.total ?? 0,
+    rows: ({ limit, offset }) =>
+      db
+        .select()
+        .from(auditLog)
+        .where(where)
+        .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+  });
   return {
-    total,
-    page,
-    pageCount,
-    entries: rows.map((row) => ({
+    ...found,
+    rows: found.rows.map((row) => ({
       id: row.id,
       at: row.createdAt.toISOString(),
       actorEmail: row.actorEmail,
@@ -47,3 +47,9 @@ export async function listAudit(
     })),
   };
 }
+
+export const AUDIT_LIST = defineListSource({
+  filters: AUDIT_FILTERS,
+  read: (db, query) => listAudit(db, query),
+  fetchFailed: AUDIT_TEXT.fetchFailed,
+});

@@ -5,13 +5,16 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { exportSubscribersCsv } from "../audience/subscriber-export.server";
 import {
   listMessages,
   retryMessageDelivery,
   setMessageHandled,
 } from "../audience/messages-admin.server";
-import { listSubscribers, removeSubscriber } from "../audience/subscribers-admin.server";
+import {
+  exportSubscribersCsv,
+  listSubscribers,
+  removeSubscriber,
+} from "../audience/subscribers-admin.server";
 import { submitContactMessage } from "../audience/contact.server";
 import { AppError } from "../core/errors.server";
 import { auditLog } from "../db/schema/db.server";
@@ -60,9 +63,9 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
       await contact("First");
       await contact("Second");
       const page = await listMessages(t.db, { filter: "all", page: 1 });
-      expect(page.messages.map((m) => m.subject)).toEqual(["Second", "First"]);
+      expect(page.rows.map((m) => m.subject)).toEqual(["Second", "First"]);
       // No SMTP in tests: the mail waits in the outbox, shown as not sent for want of a server.
-      expect(page.messages[0]!.delivery.status).toBe("unconfigured");
+      expect(page.rows[0]!.delivery.status).toBe("unconfigured");
       expect(page.unhandled).toBe(2);
     });
 
@@ -71,7 +74,7 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
       await contact("Lesson");
       await setMessageHandled(t.db, actor, first, true);
       const open = await listMessages(t.db, { filter: "unhandled", page: 1 });
-      expect(open.messages.map((m) => m.subject)).toEqual(["Lesson"]);
+      expect(open.rows.map((m) => m.subject)).toEqual(["Lesson"]);
       expect(open.unhandled).toBe(1);
       const [audit] = await t.db
         .select()
@@ -94,7 +97,7 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
         .set({ status: "failed", attempts: 12, lastError: "550 mailbox full" })
         .where(eq(mailOutbox.id, message!.mailOutboxId!));
       expect(
-        (await listMessages(t.db, { filter: "all", page: 1 })).messages[0]!.delivery,
+        (await listMessages(t.db, { filter: "all", page: 1 })).rows[0]!.delivery,
       ).toMatchObject({ status: "failed", lastError: "550 mailbox full" });
       await retryMessageDelivery(t.db, actor, id);
       const [mail] = await t.db
@@ -122,27 +125,36 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
     });
 
     it("lists, searches and counts the current subscribers", async () => {
-      const all = await listSubscribers(t.db, { search: "", status: "all", page: 1 });
+      const all = await listSubscribers(t.db, { q: "", status: "all", page: 1 });
       expect(all.total).toBe(4);
       expect(all.subscribedCount).toBe(2);
       expect(all.pendingCount).toBe(1);
-      const pending = await listSubscribers(t.db, { search: "", status: "pending", page: 1 });
-      expect(pending.subscribers.map((s) => [s.email, s.status])).toEqual([
+      const pending = await listSubscribers(t.db, { q: "", status: "pending", page: 1 });
+      expect(pending.rows.map((s) => [s.email, s.status])).toEqual([
         ["waiting@example.com", "pending"],
       ]);
-      const found = await listSubscribers(t.db, { search: "B.FAN", status: "all", page: 1 });
-      expect(found.subscribers.map((s) => s.email)).toEqual(["b.fan@example.com"]);
+      const found = await listSubscribers(t.db, { q: "B.FAN", status: "all", page: 1 });
+      expect(found.rows.map((s) => s.email)).toEqual(["b.fan@example.com"]);
       // A search with LIKE's wildcards finds them literally, not everything.
-      expect((await listSubscribers(t.db, { search: "%", status: "all", page: 1 })).total).toBe(0);
+      expect((await listSubscribers(t.db, { q: "%", status: "all", page: 1 })).total).toBe(0);
     });
 
-    it("exports only the current subscribers", async () => {
-      const { csv, filename } = await exportSubscribersCsv(
-        t.db,
-        new URLSearchParams(),
-        new Date("2026-11-23T12:00:00Z"),
-      );
+    it("exports only the current subscribers, at the site's times (issue 42 item 22)", async () => {
+      await t.db
+        .update(newsletterSubscribers)
+        .set({ createdAt: new Date("2025-12-02T23:48:41.195Z") })
+        .where(eq(newsletterSubscribers.email, "a.fan@example.com"));
+      const { csv, filename } = await exportSubscribersCsv(t.db, new URLSearchParams(), {
+        now: new Date("2026-11-24T02:00:00Z"),
+        timeZone: "America/New_York",
+      });
+      // 02:00 UTC is still the evening before in New York: the site's day names the file.
       expect(filename).toBe("subscribers-2026-11-23.csv");
+      const lines = csv.trim().split("\r\n");
+      expect(lines[0]).toBe("Email,Subscribed at (America/New_York)");
+      // The site's wall clock with its offset, as the orders CSV writes its times.
+      expect(lines).toContain("a.fan@example.com,2025-12-02T18:48:41-05:00");
+      expect(csv).not.toMatch(/\d{2}:\d{2}:\d{2}\.\d{3}Z/);
       expect(csv).toContain("a.fan@example.com");
       expect(csv).toContain("b.fan@example.com");
       expect(csv).not.toContain("gone@example.com");
@@ -156,10 +168,10 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
         .from(newsletterSubscribers)
         .where(eq(newsletterSubscribers.email, "a.fan@example.com"));
       await removeSubscriber(t.db, actor, row!.id);
-      const left = await listSubscribers(t.db, { search: "", status: "subscribed", page: 1 });
-      expect(left.subscribers.map((s) => s.email)).toEqual(["b.fan@example.com"]);
+      const left = await listSubscribers(t.db, { q: "", status: "subscribed", page: 1 });
+      expect(left.rows.map((s) => s.email)).toEqual(["b.fan@example.com"]);
       const page = await listAudit(t.db, { screen: "subscribers", page: 1 });
-      expect(page.entries[0]).toMatchObject({
+      expect(page.rows[0]).toMatchObject({
         action: "newsletter_subscribers.remove",
         screen: "Subscribers",
         actorEmail: "owner@example.com",
@@ -167,7 +179,7 @@ describe.each(await testDatabaseKinds())("the business view on %s", (kind) => {
       });
       // The shop's screen filter does not show it.
       const shop = await listAudit(t.db, { screen: "shop", page: 1 });
-      expect(shop.entries.some((e) => e.entity === "newsletter_subscribers")).toBe(false);
+      expect(shop.rows.some((e) => e.entity === "newsletter_subscribers")).toBe(false);
     });
   });
 

@@ -18,7 +18,7 @@ import {
 } from "./orders.server";
 import { expireDiscountHolds } from "./discount-codes.server";
 import { getOrderDetail } from "./order-admin.server";
-import { exportOrdersCsv } from "./order-export.server";
+import { exportOrdersCsv } from "./orders-screen.server";
 import { PayPalProvider } from "./payments/paypal.server";
 import {
   createTestDatabase,

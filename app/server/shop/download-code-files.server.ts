@@ -5,11 +5,10 @@
  * cards on an A4 or Letter page). pdf-lib is imported lazily, as pdf-stamp does.
  */
 import { toCsv } from "~/domain/core/csv";
+import type { PaperSize } from "~/domain/shop/downloads/download-code-batch";
 import { REDEEM_PATH } from "~/domain/shop/downloads/download-code";
 import { downloadFileName } from "~/domain/shop/downloads/downloads";
 import { logger } from "../core/logger.server";
-
-export type PaperSize = "a4" | "letter";
 
 /** Points (1/72 inch). */
 const PAPER: Record<PaperSize, [number, number]> = {

@@ -15,6 +15,7 @@ import {
   readDownloadCode,
   REDEEM_MESSAGES,
 } from "~/domain/shop/downloads/download-code";
+import type { CodeableItem } from "~/domain/shop/downloads/download-code-batch";
 import type { Database, Executor } from "../db/database.server";
 import {
   downloadCodeBatches,
@@ -24,6 +25,7 @@ import {
   shopItems,
 } from "../db/schema/shop.server";
 import { recordAudit, type Actor } from "../db/audit.server";
+import { AppError } from "../core/errors.server";
 import { hitRateLimit, rateLimitKey, type RateLimitRule } from "../db/rate-limit.server";
 import { deliverQueuedMail, queueMail, type QueuedMail } from "../mail/outbox.server";
 import { redeemedCodeMail } from "../mail/order-mail.server";
@@ -46,12 +48,10 @@ export function newDownloadCode(): string {
   }
 }
 
-export class DownloadCodeError extends Error {
-  constructor(
-    message: string,
-    readonly field: "shopItemId" | "count" | "label" | null = null,
-  ) {
-    super(message);
+/** A batch that cannot be made; said beside its field, or above the form ("form"). */
+export class DownloadCodeError extends AppError {
+  constructor(message: string, field: "shopItemId" | "count" | "label" | "form" = "form") {
+    super(message, 409, "Error", field);
   }
 }
 
@@ -415,9 +415,7 @@ export async function batchRedemptions(
 }
 
 /** The items a batch can be made for: those with a private file, by title. */
-export async function listCodeableItems(
-  db: Database,
-): Promise<{ id: string; title: string; category: string }[]> {
+export async function listCodeableItems(db: Database): Promise<CodeableItem[]> {
   return db
     .select({ id: shopItems.id, title: shopItems.title, category: shopItems.category })
     .from(shopItems)

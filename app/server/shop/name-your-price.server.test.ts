@@ -22,7 +22,7 @@ import {
 } from "../testing/shop-fixtures.server";
 import { paidMoreSummary } from "../pages/dashboard-figures.server";
 import { getOrderDetail } from "./order-admin.server";
-import { exportOrdersCsv } from "./order-export.server";
+import { exportOrdersCsv } from "./orders-screen.server";
 
 const SITE = "https://shop.example";
 

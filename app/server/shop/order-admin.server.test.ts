@@ -6,7 +6,7 @@ import { auditLog } from "../db/schema/db.server";
 import { downloadTokens, orderLines, orders, shopItems } from "../db/schema/shop.server";
 import { findDownload } from "./downloads.server";
 import { getOrderDetail, listOrders, refundOrder, resendDownloadLinks } from "./order-admin.server";
-import { exportOrdersCsv } from "./order-export.server";
+import { exportOrdersCsv } from "./orders-screen.server";
 import { completeOrder, createProviderOrder } from "./orders.server";
 import { DemoProvider } from "./payments/demo.server";
 import { PayPalProvider } from "./payments/paypal.server";

@@ -1,7 +1,8 @@
 /**
  * The artist's view of orders (/admin/orders): the filtered list, one order in full,
  * and the two payment-side actions, a full refund through the payment provider and
- * fresh download links by mail. Shipping lives in shipping.server.ts.
+ * fresh download links by mail. The screen's list is declared in orders-screen.server.ts,
+ * shipping lives in shipping.server.ts.
  *
  * A refund is idempotent however it arrives: the provider call carries the same
  * PayPal-Request-Id on every try (`refund-<order id>`, as the automatic refund of a
@@ -13,7 +14,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { downloadTokenState, shortOrderId } from "~/domain/shop/downloads/downloads";
 import {
-  ORDER_PAGE_SIZE,
   preorderWaiting,
   orderDateBounds,
   orderSearch,
@@ -25,6 +25,7 @@ import {
 } from "~/domain/shop/orders/order-admin";
 import { orderNeedsShipping } from "~/domain/shop/shipping/shipping-address";
 import { SHIPPED_CATEGORIES } from "~/domain/shop/shipping/shipping-address";
+import { readListPage } from "../admin/list-screen.server";
 import { recordAudit, type Actor } from "../db/audit.server";
 import { invalidateSiteCache } from "../core/cache.server";
 import { AppError, Conflict, NotFound } from "../core/errors.server";
@@ -114,39 +115,47 @@ export async function listOrders(
   filters: OrderFilters,
   options: OrderQueryOptions & { pageSize?: number },
 ): Promise<OrderListPage> {
-  const pageSize = options.pageSize ?? ORDER_PAGE_SIZE;
   const where = orderFilterConditions(filters, options);
-  const [{ total }] = (await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(where)) as [{ total: number }];
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(filters.page, pageCount);
-  const rows = await db
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      customerEmail: orders.customerEmail,
-      paymentStatus: orders.paymentStatus,
-      totalAmount: orders.totalAmount,
-      currency: orders.currency,
-      provider: orders.provider,
-      shippedAt: orders.shippedAt,
-      itemCount: itemCountSql,
-      hasPhysical: hasPhysicalSql,
-      preorderWaiting: preorderWaitingSql,
-    })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  let anyOrders = total > 0;
+  const found = await readListPage(
+    filters.page,
+    {
+      count: async () =>
+        (
+          (await db
+            .select({ total: sql<number>`count(*)::int` })
+            .from(orders)
+            .where(where)) as [{ total: number }]
+        )[0].total,
+      rows: ({ limit, offset }) =>
+        db
+          .select({
+            id: orders.id,
+            createdAt: orders.createdAt,
+            customerEmail: orders.customerEmail,
+            paymentStatus: orders.paymentStatus,
+            totalAmount: orders.totalAmount,
+            currency: orders.currency,
+            provider: orders.provider,
+            shippedAt: orders.shippedAt,
+            itemCount: itemCountSql,
+            hasPhysical: hasPhysicalSql,
+            preorderWaiting: preorderWaitingSql,
+          })
+          .from(orders)
+          .where(where)
+          .orderBy(desc(orders.createdAt), desc(orders.id))
+          .limit(limit)
+          .offset(offset),
+    },
+    options.pageSize,
+  );
+  let anyOrders = found.total > 0;
   if (!anyOrders && where) {
     anyOrders = (await db.select({ id: orders.id }).from(orders).limit(1)).length > 0;
   }
   return {
-    rows: rows.map((r) => ({
+    ...found,
+    rows: found.rows.map((r) => ({
       ...r,
       shortId: shortOrderId(r.id),
       createdAt: r.createdAt.toISOString(),
@@ -154,9 +163,6 @@ export async function listOrders(
       itemCount: Number(r.itemCount),
       hasPhysical: Boolean(r.hasPhysical),
     })),
-    total,
-    page,
-    pageCount,
     anyOrders,
   };
 }

@@ -32,7 +32,7 @@ import {
   findOrderByProviderId,
   previewCartPrice,
 } from "./orders.server";
-import { exportOrdersCsv } from "./order-export.server";
+import { exportOrdersCsv } from "./orders-screen.server";
 import { getOrderDetail, refundOrder } from "./order-admin.server";
 import { DemoProvider } from "./payments/demo.server";
 import { PayPalProvider } from "./payments/paypal.server";

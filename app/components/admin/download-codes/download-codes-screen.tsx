@@ -1,122 +1,65 @@
 /**
- * /admin/download-codes (issue 23): make a batch of codes for a digital item and take
- * them away as a PDF of cards or a CSV (the one time they exist in clear), see each
- * batch's redemptions, revoke its unused codes. docs/decisions/034-download-codes.md.
+ * /admin/download-codes (issue 23), declared: make a batch of codes for a digital item
+ * and take them away as a PDF of cards or a CSV (the one time they exist in clear), see
+ * each batch's redemptions (`?batch=<id>`), revoke its unused codes.
+ * docs/decisions/034-download-codes.md.
  */
 import { useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { Ban, FileArchive, FileDown, Loader2, Users } from "lucide-react";
-import { AdminScreen, AdminSection } from "~/components/admin/kit/admin-screen";
+import { AdminSection } from "~/components/admin/kit/admin-screen";
 import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
-import { DataTable, type DataTableColumn } from "~/components/admin/kit/data-table";
 import { DetailDialog } from "~/components/admin/kit/detail-dialog";
+import { useFileIntent } from "~/components/admin/kit/file-intent";
 import { FormAlert } from "~/components/admin/kit/form-alert";
 import { formatDateTime } from "~/components/admin/kit/format";
+import { defineListScreen, type ListDetailProps } from "~/components/admin/kit/list-screen";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import type { FiltersOf } from "~/domain/admin/list-screen";
 import {
-  BATCH_MESSAGES,
+  BATCH_FILTERS,
+  DOWNLOAD_CODES_TEXT,
   DOWNLOAD_CODE_LABEL_MAX,
   MAX_DOWNLOAD_CODE_BATCH,
-  readBatchInput,
-} from "~/domain/shop/downloads/download-code";
-import { toast } from "~/lib/toast";
+  downloadCodeBatchSchema,
+  type BatchDetail,
+  type BatchList,
+  type BatchRow,
+  type CodeFileFormat,
+  type CodeableItem,
+} from "~/domain/shop/downloads/download-code-batch";
+import { formatWholeNumber } from "~/domain/core/money";
 
 export const DOWNLOAD_CODES_PATH = "/admin/download-codes";
-const GENERATE_PATH = `${DOWNLOAD_CODES_PATH}/generate`;
+/** Where a batch is made and answered as its file (routes/admin/download-codes-generate.ts). */
+export const GENERATE_PATH = `${DOWNLOAD_CODES_PATH}/generate`;
 
-export interface BatchRow {
-  id: string;
+const FORMAT_BUTTONS: readonly {
+  format: CodeFileFormat;
   label: string;
-  itemTitle: string;
-  source: string;
-  createdAt: string;
-  total: number;
-  redeemed: number;
-  unused: number;
-  revoked: number;
-}
+  icon: React.ReactNode;
+  variant?: "outline";
+}[] = [
+  { format: "pdf", label: "Generate and download PDF cards", icon: <FileDown aria-hidden /> },
+  {
+    format: "csv",
+    label: "Generate and download CSV",
+    icon: <FileDown aria-hidden />,
+    variant: "outline",
+  },
+  { format: "zip", label: "Both, as a zip", icon: <FileArchive aria-hidden />, variant: "outline" },
+];
 
-export interface DownloadCodesScreenProps {
-  items: readonly { id: string; title: string }[];
-  batches: readonly BatchRow[];
-  loadFailed: string | null;
-  timeZone: string;
-  /** The batch whose redemptions are open (?batch=), with them. */
-  open: {
-    batch: BatchRow;
-    redemptions: readonly { email: string; redeemedAt: string }[];
-  } | null;
-}
-
-type GenerateErrors = Partial<Record<"shopItemId" | "count" | "label" | "form", string>>;
-
-/** The file name the server chose, from its Content-Disposition. */
-function attachmentName(response: Response, fallback: string): string {
-  const header = response.headers.get("content-disposition") ?? "";
-  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
-}
-
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-type CodeFileFormat = "pdf" | "csv" | "zip";
-
-const SAVED_AS: Record<CodeFileFormat, string> = {
-  pdf: "printable cards",
-  csv: "a CSV",
-  zip: "a zip of the cards and the CSV",
-};
-
-function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"] }) {
-  const revalidator = useRevalidator();
-  const [errors, setErrors] = useState<GenerateErrors>({});
-  const [pending, setPending] = useState<CodeFileFormat | null>(null);
-
-  async function generate(form: HTMLFormElement, format: CodeFileFormat) {
-    const data = new FormData(form);
-    data.set("format", format);
-    const next: GenerateErrors = {};
-    if (!data.get("shopItemId")) next.shopItemId = BATCH_MESSAGES.itemRequired;
-    const reading = readBatchInput({
-      count: String(data.get("count") ?? ""),
-      label: String(data.get("label") ?? ""),
-    });
-    if (!reading.ok) next[reading.field] = reading.message;
-    setErrors(next);
-    if (Object.keys(next).length) return;
-
-    setPending(format);
-    try {
-      const response = await fetch(GENERATE_PATH, { method: "POST", body: data });
-      const type = response.headers.get("content-type") ?? "";
-      if (!response.ok || type.includes("json")) {
-        const body = (await response.json().catch(() => ({}))) as { errors?: GenerateErrors };
-        setErrors(body.errors ?? { form: "The codes could not be made. Please try again." });
-        return;
-      }
-      saveFile(await response.blob(), attachmentName(response, `download-codes.${format}`));
-      toast.success("Download codes generated", {
-        description: `${reading.ok ? reading.count.toLocaleString("en-US") : ""} codes, saved as ${SAVED_AS[format]}. Keep the file: the codes cannot be shown again.`,
-      });
-      form.reset();
-      await revalidator.revalidate();
-    } catch {
-      setErrors({ form: "The connection failed. Please check it and try again." });
-    } finally {
-      setPending(null);
-    }
-  }
+function GenerateBatchForm({ items }: { items: readonly CodeableItem[] }) {
+  const { onSubmit, pending, fieldErrors, failure } = useFileIntent({
+    action: GENERATE_PATH,
+    intent: "generate",
+    schema: downloadCodeBatchSchema,
+    fallbackName: "download-codes",
+  });
 
   if (!items.length) {
     return (
@@ -133,19 +76,18 @@ function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"]
 
   return (
     <form
+      method="post"
+      action={GENERATE_PATH}
       noValidate
       aria-label="Generate download codes"
       className="space-y-5 rounded-2xl border border-border bg-card p-5 sm:p-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        const value = submitter?.value;
-        void generate(event.currentTarget, value === "csv" || value === "zip" ? value : "pdf");
-      }}
+      onSubmit={onSubmit}
     >
-      <FormAlert message={errors.form} />
+      {/* Without JavaScript the form posts straight to the file's route: the file downloads. */}
+      <input type="hidden" name="intent" value="generate" />
+      <FormAlert message={failure} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="batch-item" label="Digital item" error={errors.shopItemId}>
+        <FormField id="batch-item" label="Digital item" error={fieldErrors.shopItemId}>
           {(control) => (
             <Select {...control} name="shopItemId" defaultValue="">
               <option value="" disabled>
@@ -162,7 +104,7 @@ function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"]
         <FormField
           id="batch-label"
           label="Label"
-          error={errors.label}
+          error={fieldErrors.label}
           hint="For you: where these codes go, e.g. “Spring tour CDs”."
         >
           {(control) => (
@@ -177,8 +119,8 @@ function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"]
         <FormField
           id="batch-count"
           label="Number of codes"
-          error={errors.count}
-          hint={`From 1 to ${MAX_DOWNLOAD_CODE_BATCH.toLocaleString("en-US")}.`}
+          error={fieldErrors.count}
+          hint={`From 1 to ${formatWholeNumber(MAX_DOWNLOAD_CODE_BATCH)}.`}
         >
           {(control) => (
             <Input
@@ -204,44 +146,30 @@ function GenerateBatchForm({ items }: { items: DownloadCodesScreenProps["items"]
         can read back. Print the cards or keep the CSV somewhere safe (the zip holds both).
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button type="submit" value="pdf" disabled={pending !== null}>
-          {pending === "pdf" ? (
-            <Loader2 aria-hidden className="animate-spin" />
-          ) : (
-            <FileDown aria-hidden />
-          )}
-          {pending === "pdf" ? "Generating..." : "Generate and download PDF cards"}
-        </Button>
-        <Button type="submit" value="csv" variant="outline" disabled={pending !== null}>
-          {pending === "csv" ? (
-            <Loader2 aria-hidden className="animate-spin" />
-          ) : (
-            <FileDown aria-hidden />
-          )}
-          {pending === "csv" ? "Generating..." : "Generate and download CSV"}
-        </Button>
-        <Button type="submit" value="zip" variant="outline" disabled={pending !== null}>
-          {pending === "zip" ? (
-            <Loader2 aria-hidden className="animate-spin" />
-          ) : (
-            <FileArchive aria-hidden />
-          )}
-          {pending === "zip" ? "Generating..." : "Both, as a zip"}
-        </Button>
+        {FORMAT_BUTTONS.map(({ format, label, icon, variant }) => (
+          <Button
+            key={format}
+            type="submit"
+            name="format"
+            value={format}
+            variant={variant}
+            disabled={pending !== null}
+          >
+            {pending === format ? <Loader2 aria-hidden className="animate-spin" /> : icon}
+            {pending === format ? "Generating..." : label}
+          </Button>
+        ))}
       </div>
     </form>
   );
 }
 
-function RedemptionsDialog({
-  open,
-  timeZone,
-}: Pick<DownloadCodesScreenProps, "open" | "timeZone">) {
-  const navigate = useNavigate();
+function RedemptionsDialog({ detail, onClose, timeZone }: ListDetailProps<BatchDetail>) {
+  const open = detail?.data ?? null;
   return (
     <DetailDialog
-      open={open !== null}
-      onClose={() => navigate(DOWNLOAD_CODES_PATH, { replace: true, preventScrollReset: true })}
+      open={detail !== null}
+      onClose={onClose}
       title={open ? `Redemptions: ${open.batch.label}` : "Redemptions"}
       description={
         open
@@ -249,7 +177,11 @@ function RedemptionsDialog({
           : undefined
       }
     >
-      {open && !open.redemptions.length ? (
+      {detail?.missing ? (
+        <p role="alert" className="text-sm text-destructive">
+          {detail.missing}
+        </p>
+      ) : open && !open.redemptions.length ? (
         <p className="text-sm text-muted-foreground">
           No code of this batch has been redeemed yet.
         </p>
@@ -272,95 +204,105 @@ function RedemptionsDialog({
   );
 }
 
-export function DownloadCodesScreen(props: DownloadCodesScreenProps) {
-  const [revoking, setRevoking] = useState<BatchRow | null>(null);
-  const columns: DataTableColumn<BatchRow>[] = [
-    {
-      id: "label",
-      header: "Batch",
-      cell: (row) => (
-        <div>
-          <p className="font-medium">{row.label}</p>
-          <p className="text-sm text-muted-foreground">{row.itemTitle}</p>
-        </div>
-      ),
-    },
-    {
-      id: "created",
-      header: "Made",
-      cell: (row) => formatDateTime(row.createdAt, props.timeZone),
-      hideOnMobile: true,
-    },
-    {
-      id: "counts",
-      header: "Codes",
-      // A line of its own on a phone, so the two buttons after it have the next one.
-      className: "max-sm:basis-full",
-      cell: (row) => (
-        <span className="text-sm">
-          {row.redeemed} redeemed · {row.unused} unused · {row.revoked} revoked
-        </span>
-      ),
-    },
-  ];
+/** "Revoke unused" and its confirmation; focus comes back to the button when it closes. */
+function RevokeUnusedButton({ row }: { row: BatchRow }) {
+  const [open, setOpen] = useState(false);
   return (
-    <AdminScreen
-      title="Download Codes"
-      description="Single-use codes for a digital item: hand them out with a CD, at a concert or to the press. A fan redeems one at /redeem and gets the files by e-mail."
-    >
-      <AdminSection title="Generate a batch">
-        <GenerateBatchForm items={props.items} />
-      </AdminSection>
-      <AdminSection title="Batches">
-        <DataTable
-          columns={columns}
-          rows={props.batches}
-          rowLabel={(row) => row.label}
-          emptyMessage="No download codes yet. Generate a batch above."
-          loadFailed={props.loadFailed}
-          actionsHeader="Actions"
-          rowActions={{
-            extra: (row) => (
-              <>
-                <Link
-                  to={`?batch=${row.id}`}
-                  preventScrollReset
-                  className={buttonVariants({ variant: "outline", size: "sm" })}
-                  aria-label={`Redemptions of "${row.label}"`}
-                >
-                  <Users aria-hidden />
-                  Redemptions
-                </Link>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={row.unused === 0}
-                  aria-label={`Revoke unused codes of "${row.label}"`}
-                  onClick={() => setRevoking(row)}
-                >
-                  <Ban aria-hidden />
-                  Revoke unused
-                </Button>
-              </>
-            ),
-          }}
-        />
-      </AdminSection>
-      <RedemptionsDialog open={props.open} timeZone={props.timeZone} />
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={row.unused === 0}
+        aria-label={`Revoke unused codes of "${row.label}"`}
+        onClick={() => setOpen(true)}
+      >
+        <Ban aria-hidden />
+        Revoke unused
+      </Button>
       <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
+        open={open}
+        onOpenChange={setOpen}
         title="Revoke unused codes"
-        description={
-          revoking
-            ? `The ${revoking.unused} unused codes of "${revoking.label}" will stop working. Codes already redeemed keep their downloads. This cannot be undone.`
-            : ""
-        }
+        description={`The ${row.unused} unused codes of "${row.label}" will stop working. Codes already redeemed keep their downloads. This cannot be undone.`}
         confirmLabel="Revoke"
         pendingLabel="Revoking..."
         icon={<Ban aria-hidden />}
-        fields={revoking ? { intent: "revoke", batchId: revoking.id } : undefined}
+        fields={{ intent: "revoke", batchId: row.id }}
       />
-    </AdminScreen>
+    </>
   );
 }
+
+export const DOWNLOAD_CODES_SCREEN = defineListScreen<
+  BatchRow,
+  FiltersOf<typeof BATCH_FILTERS>,
+  BatchList,
+  BatchDetail,
+  { items: CodeableItem[] }
+>({
+  title: "Download Codes",
+  description:
+    "Single-use codes for a digital item: hand them out with a CD, at a concert or to the press. A fan redeems one at /redeem and gets the files by e-mail.",
+  path: DOWNLOAD_CODES_PATH,
+  filters: BATCH_FILTERS,
+  sections: {
+    before: (data) => (
+      <AdminSection title="Generate a batch">
+        <GenerateBatchForm items={data.parts.items ?? []} />
+      </AdminSection>
+    ),
+  },
+  list: {
+    title: "Batches",
+    caption: "Batches of download codes, newest first",
+    columns: (view) => [
+      {
+        id: "label",
+        header: "Batch",
+        cell: (row) => (
+          <div>
+            <p className="font-medium">{row.label}</p>
+            <p className="text-sm text-muted-foreground">{row.itemTitle}</p>
+          </div>
+        ),
+      },
+      {
+        id: "created",
+        header: "Made",
+        cell: (row) => formatDateTime(row.createdAt, view.timeZone),
+        hideOnMobile: true,
+      },
+      {
+        id: "counts",
+        header: "Codes",
+        // A line of its own on a phone, so the two buttons after it have the next one.
+        className: "max-sm:basis-full",
+        cell: (row) => (
+          <span className="text-sm">
+            {row.redeemed} redeemed · {row.unused} unused · {row.revoked} revoked
+          </span>
+        ),
+      },
+    ],
+    rowLabel: (row) => row.label,
+    actionsHeader: "Actions",
+    rowActions: (view) => ({
+      extra: (row) => (
+        <>
+          <Link
+            to={view.href({ open: row.id })}
+            preventScrollReset
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+            aria-label={`Redemptions of "${row.label}"`}
+          >
+            <Users aria-hidden />
+            Redemptions
+          </Link>
+          <RevokeUnusedButton row={row} />
+        </>
+      ),
+    }),
+    empty: () => DOWNLOAD_CODES_TEXT.empty,
+  },
+  detail: { param: "batch", render: (props) => <RedemptionsDialog {...props} /> },
+});

@@ -53,12 +53,3 @@ export function ListPagination({ page, pageCount, summary, label, hrefFor }: Lis
     </nav>
   );
 }
-
-/** A query string with `page` set (dropped for page 1) and the other values kept. */
-export function withPage(params: Record<string, string | null | undefined>, page: number): string {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
-  if (page > 1) query.set("page", String(page));
-  const text = query.toString();
-  return text ? `?${text}` : "";
-}

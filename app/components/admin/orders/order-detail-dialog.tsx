@@ -32,7 +32,7 @@ import {
 import type { ShippingAddress } from "~/domain/shop/shipping/shipping-address";
 import { formatDateTime, formatDay, formatMoney } from "~/components/admin/kit/format";
 import { LINK_STATE_LABELS, providerLabel } from "./order-format";
-import { OrderStatusBadge, ShippingBadge } from "./orders-table";
+import { OrderStatusBadge, ShippingBadge } from "./order-badges";
 import { RefundDialog } from "./refund-dialog";
 
 export interface OrderDetailDialogProps {

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
-  BATCH_MESSAGES,
   codeEntropyBits,
   codeFromRandomBytes,
   DOWNLOAD_CODE_ALPHABET,
   DOWNLOAD_CODE_LENGTH,
   formatDownloadCode,
-  readBatchInput,
   readDownloadCode,
   REDEEM_MESSAGES,
 } from "./download-code";
@@ -72,36 +70,6 @@ describe("readDownloadCode", () => {
     expect(readDownloadCode("A".repeat(10_000))).toEqual({
       ok: false,
       message: REDEEM_MESSAGES.wrong,
-    });
-  });
-});
-
-describe("readBatchInput", () => {
-  it("reads a count from 1 to 5,000 and a label", () => {
-    expect(readBatchInput({ count: "5,000", label: "  Spring   tour " })).toEqual({
-      ok: true,
-      count: 5000,
-      label: "Spring tour",
-    });
-    expect(readBatchInput({ count: "1", label: "Press" })).toMatchObject({ ok: true, count: 1 });
-  });
-
-  it("refuses 0, 5,001, fractions and words", () => {
-    for (const count of ["0", "5001", "2.5", "ten", "", "-3", "1e3"]) {
-      expect(readBatchInput({ count, label: "Press" })).toEqual({
-        ok: false,
-        field: "count",
-        message: BATCH_MESSAGES.countInvalid,
-      });
-    }
-  });
-
-  it("needs a label of at most 80 characters", () => {
-    expect(readBatchInput({ count: "5", label: "  " })).toMatchObject({ field: "label" });
-    expect(readBatchInput({ count: "5", label: "x".repeat(81) })).toEqual({
-      ok: false,
-      field: "label",
-      message: BATCH_MESSAGES.labelTooLong,
     });
   });
 });

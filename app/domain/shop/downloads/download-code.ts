@@ -8,15 +8,11 @@
  * (shop/download-codes.server.ts); see docs/decisions/034-download-codes.md.
  */
 import { formSchema, emailAddress } from "../../core/form-schema";
-import { formatWholeNumber } from "../../core/money";
 
 /** Digits 2–9 and the capital letters but I, L and O. */
 export const DOWNLOAD_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export const DOWNLOAD_CODE_LENGTH = 12;
 export const DOWNLOAD_CODE_GROUP = 4;
-/** The artist's largest batch. */
-export const MAX_DOWNLOAD_CODE_BATCH = 5000;
-export const DOWNLOAD_CODE_LABEL_MAX = 80;
 /** Anything longer is refused before it is read: a pasted page is no code. */
 const MAX_TYPED_LENGTH = 64;
 
@@ -95,30 +91,3 @@ export const redeemEmailSchema = formSchema<RedeemEmailInput>({
     { lowerCase: true },
   ),
 });
-
-/** The artist's batch: how many codes (1–5,000) and a label to find it by. */
-export const BATCH_MESSAGES = {
-  itemRequired: "Please choose a digital item.",
-  itemNotDigital: "Download codes are for items with a file to download.",
-  countInvalid: `Please enter a number of codes from 1 to ${formatWholeNumber(MAX_DOWNLOAD_CODE_BATCH)}.`,
-  labelRequired: "Please give the batch a label (e.g. “Spring tour CDs”).",
-  labelTooLong: `A label has at most ${DOWNLOAD_CODE_LABEL_MAX} characters.`,
-} as const;
-
-export type BatchInputReading =
-  | { ok: true; count: number; label: string }
-  | { ok: false; field: "count" | "label"; message: string };
-
-export function readBatchInput(input: { count: string; label: string }): BatchInputReading {
-  const label = input.label.trim().replace(/\s+/g, " ");
-  if (!label) return { ok: false, field: "label", message: BATCH_MESSAGES.labelRequired };
-  if (label.length > DOWNLOAD_CODE_LABEL_MAX) {
-    return { ok: false, field: "label", message: BATCH_MESSAGES.labelTooLong };
-  }
-  const countText = input.count.trim().replace(/,/g, "");
-  const count = /^\d{1,5}$/.test(countText) ? Number(countText) : NaN;
-  if (!Number.isInteger(count) || count < 1 || count > MAX_DOWNLOAD_CODE_BATCH) {
-    return { ok: false, field: "count", message: BATCH_MESSAGES.countInvalid };
-  }
-  return { ok: true, count, label };
-}

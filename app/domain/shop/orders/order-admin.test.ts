@@ -9,7 +9,6 @@ import {
   orderFiltersQuery,
   orderSearch,
   orderStatusLabel,
-  parseDay,
   parseOrderFilters,
   refundOrderSchema,
   restockByDefault,
@@ -100,16 +99,6 @@ describe("orderFiltersQuery", () => {
         toShip: true,
       }),
     ).toBe(5);
-  });
-});
-
-describe("parseDay", () => {
-  it("accepts real calendar days only", () => {
-    expect(parseDay("2028-02-29")).toBe("2028-02-29");
-    expect(parseDay("2026-02-29")).toBeNull();
-    expect(parseDay("2026-13-01")).toBeNull();
-    expect(parseDay("26-01-01")).toBeNull();
-    expect(parseDay(null)).toBeNull();
   });
 });
 

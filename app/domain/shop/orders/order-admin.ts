@@ -5,13 +5,21 @@
  * words, and the forms of the refund and resend actions. Admin and server only (zod).
  */
 import { z } from "../../core/zod";
-import { searchText } from "../../core/control-characters";
 import type { DownloadTokenState } from "../downloads/downloads";
 import { formBoolean } from "../../admin/form-fields";
 import { orderNeedsShipping, type ShippingAddress } from "../shipping/shipping-address";
 import { awaitingRelease } from "../catalogue/preorder";
 import { isStockTrackedCategory } from "../stock/stock";
 import { zonedTimeToInstant } from "../../core/time-zone";
+import {
+  choiceFilter,
+  dayFilter,
+  flagFilter,
+  listFilters,
+  searchFilter,
+  type ListPage,
+  type QueryOf,
+} from "../../admin/list-screen";
 
 export const ORDER_STATUSES = ["pending", "completed", "refunded", "failed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -43,7 +51,6 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-export const ORDER_PAGE_SIZE = 25;
 /** Longer searches are cut: nobody types 200 characters to find an order. */
 export const ORDER_SEARCH_MAX = 200;
 
@@ -65,87 +72,49 @@ export const ORDER_ADMIN_TEXT = {
   shipFailed: "Failed to mark order as shipped",
 } as const;
 
-/** The list's filters as read from the address. */
-export interface OrderFilters {
-  /** An e-mail address (or part of one), our order id, its short form, or the provider's order id. */
-  q: string;
-  status: OrderStatus | null;
-  /** Calendar days (yyyy-MM-dd) in the site's time zone, both inclusive. */
-  from: string | null;
-  to: string | null;
-  /** Paid orders with physical goods that have not been shipped yet. */
-  toShip: boolean;
-  /** 1-based. */
-  page: number;
-}
-
-export const EMPTY_ORDER_FILTERS: OrderFilters = {
-  q: "",
-  status: null,
-  from: null,
-  to: null,
-  toShip: false,
-  page: 1,
-};
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day in yyyy-MM-dd, or null (no 2026-02-30). */
-export function parseDay(value: string | null | undefined): string | null {
-  const text = value?.trim() ?? "";
-  if (!DAY.test(text)) return null;
-  const [y, m, d] = text.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d
-    ? text
-    : null;
-}
-
 /**
- * Reads the filters leniently: the address is typed, bookmarked and edited by hand,
- * so a value that makes no sense is ignored rather than refused. A range given
- * backwards is turned round.
+ * The list's filters as the address carries them (a GET form):
+ * - q: an e-mail address (or part of one), our order id, its short form, or the
+ *   provider's order id;
+ * - from, to: calendar days (yyyy-MM-dd) in the site's time zone, both inclusive; a
+ *   range given backwards is turned round;
+ * - toShip: paid orders with physical goods that have not been shipped yet.
  */
-export function parseOrderFilters(params: URLSearchParams): OrderFilters {
-  const q = searchText(params.get("q"), ORDER_SEARCH_MAX);
-  const status = params.get("status");
-  let from = parseDay(params.get("from"));
-  let to = parseDay(params.get("to"));
-  if (from && to && from > to) [from, to] = [to, from];
-  const toShipValue = params.get("toShip");
-  const page = Number(params.get("page"));
-  return {
-    q,
-    status: isOrderStatus(status) ? status : null,
-    from,
-    to,
-    toShip: toShipValue === "1" || toShipValue === "true" || toShipValue === "on",
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-  };
-}
+export const ORDER_FILTERS = listFilters(
+  {
+    q: searchFilter(ORDER_SEARCH_MAX),
+    status: choiceFilter(ORDER_STATUSES),
+    from: dayFilter(),
+    to: dayFilter(),
+    toShip: flagFilter(),
+  },
+  {
+    tidy: (values) =>
+      values.from && values.to && values.from > values.to
+        ? { ...values, from: values.to, to: values.from }
+        : values,
+  },
+);
+
+/** The list's filters as read from the address, with the page (1-based). */
+export type OrderFilters = QueryOf<typeof ORDER_FILTERS>;
+
+export const EMPTY_ORDER_FILTERS: OrderFilters = ORDER_FILTERS.empty;
+
+export const parseOrderFilters = (params: URLSearchParams): OrderFilters =>
+  ORDER_FILTERS.parse(params);
 
 /** The filters as a query string (without "?"), leaving out what is not set. */
-export function orderFiltersQuery(filters: Partial<OrderFilters>): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.status) params.set("status", filters.status);
-  if (filters.from) params.set("from", filters.from);
-  if (filters.to) params.set("to", filters.to);
-  if (filters.toShip) params.set("toShip", "1");
-  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
-  return params.toString();
-}
+export const orderFiltersQuery = (filters: Partial<OrderFilters>): string =>
+  ORDER_FILTERS.query(filters);
 
 /** How many filters narrow the list (the page number does not): "Filters (2 active)". */
-export function activeOrderFilterCount(filters: OrderFilters): number {
-  return [filters.q, filters.status, filters.from, filters.to, filters.toShip].filter(Boolean)
-    .length;
-}
+export const activeOrderFilterCount = (filters: OrderFilters): number =>
+  ORDER_FILTERS.activeCount(filters);
 
 /** True when any filter narrows the list (the page number does not). */
-export function hasOrderFilters(filters: OrderFilters): boolean {
-  return activeOrderFilterCount(filters) > 0;
-}
+export const hasOrderFilters = (filters: OrderFilters): boolean =>
+  activeOrderFilterCount(filters) > 0;
 
 /** The instants the day range covers: [start, end), in the site's time zone. */
 export function orderDateBounds(
@@ -300,12 +269,8 @@ export interface OrderListRow {
   preorderWaiting?: string | null;
 }
 
-export interface OrderListPage {
-  rows: OrderListRow[];
-  /** Orders matching the filters. */
-  total: number;
-  page: number;
-  pageCount: number;
+/** A page of orders matching the filters. */
+export interface OrderListPage extends ListPage<OrderListRow> {
   /** Orders of any kind: tells "No orders yet" from "No orders match these filters". */
   anyOrders: boolean;
 }

@@ -5,7 +5,7 @@
  */
 import { formatDateTime } from "~/components/admin/kit/format";
 import { Badge } from "~/components/ui/badge";
-import { DELIVERY_LABELS, type UnsentMail } from "~/domain/admin/business-admin";
+import { DELIVERY_LABELS, type UnsentMail } from "~/domain/audience/messages/message-admin";
 import { DELIVERY_TONES } from "./messages-list";
 
 export function UnsentMailList({ mails, timeZone }: { mails: UnsentMail[]; timeZone: string }) {

@@ -12,7 +12,7 @@ import {
   DELIVERY_LABELS,
   type AdminMessage,
   type DeliveryStatus,
-} from "~/domain/admin/business-admin";
+} from "~/domain/audience/messages/message-admin";
 
 export const DELIVERY_TONES = {
   pending: "muted",
@@ -23,34 +23,14 @@ export const DELIVERY_TONES = {
   unknown: "muted",
 } as const satisfies Record<DeliveryStatus, string>;
 
+/** The page's messages, newest first (the list screen says when there are none). */
 export function MessagesList({
   messages,
   timeZone,
-  emptyText,
-  loadFailed,
 }: {
-  messages: AdminMessage[];
+  messages: readonly AdminMessage[];
   timeZone: string;
-  emptyText: React.ReactNode;
-  loadFailed: string | null;
 }) {
-  if (loadFailed) {
-    return (
-      <p
-        role="alert"
-        className="rounded-2xl border border-destructive/50 bg-destructive/10 p-5 text-sm text-destructive"
-      >
-        {loadFailed}
-      </p>
-    );
-  }
-  if (messages.length === 0) {
-    return (
-      <div className="rounded-2xl border border-dashed border-border bg-card/50 px-6 py-12 text-center text-muted-foreground">
-        {emptyText}
-      </div>
-    );
-  }
   return (
     <ul className="space-y-4" aria-label="Messages, newest first">
       {messages.map((message) => (
